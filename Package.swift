@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// One list of settings, applied to every target below: Swift 6 language mode is the package
+/// default; these add the checks we hold every module to.
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .enableExperimentalFeature("StrictConcurrency=complete"),
+]
+
+var package = Package(
+  name: "MultiStore",
+  products: [
+    .library(name: "StoreKernel", targets: ["StoreKernel"]),
+    .library(name: "StoreKernelTesting", targets: ["StoreKernelTesting"]),
+    .library(name: "FeatureBridge", targets: ["FeatureBridge"]),
+    .library(name: "CounterFeature", targets: ["CounterFeature"]),
+    .library(name: "ProfileFeature", targets: ["ProfileFeature"]),
+    .library(name: "NotesFeature", targets: ["NotesFeature"]),
+    .executable(name: "AppShell", targets: ["AppShell"]),
+  ],
+  targets: [
+    .target(name: "StoreKernel"),
+    .target(name: "StoreKernelTesting", dependencies: ["StoreKernel"]),
+    .target(name: "FeatureBridge", dependencies: ["StoreKernel"]),
+    .target(name: "CounterFeature", dependencies: ["FeatureBridge", "StoreKernel"]),
+    .target(name: "ProfileFeature", dependencies: ["FeatureBridge", "StoreKernel"]),
+    .target(name: "NotesFeature", dependencies: ["FeatureBridge", "StoreKernel"]),
+    .executableTarget(
+      name: "AppShell",
+      dependencies: [
+        "StoreKernel", "FeatureBridge", "CounterFeature", "ProfileFeature", "NotesFeature",
+      ]
+    ),
+    .testTarget(name: "StoreKernelTests", dependencies: ["StoreKernel", "StoreKernelTesting"]),
+    .testTarget(
+      name: "StoreKernelTestingTests", dependencies: ["StoreKernel", "StoreKernelTesting"]),
+    .testTarget(name: "FeatureBridgeTests", dependencies: ["FeatureBridge", "StoreKernelTesting"]),
+    .testTarget(name: "CounterFeatureTests", dependencies: ["CounterFeature", "StoreKernelTesting"]),
+    .testTarget(name: "ProfileFeatureTests", dependencies: ["ProfileFeature", "StoreKernelTesting"]),
+    .testTarget(name: "NotesFeatureTests", dependencies: ["NotesFeature", "StoreKernelTesting"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  target.swiftSettings = (target.swiftSettings ?? []) + strictSettings
+}

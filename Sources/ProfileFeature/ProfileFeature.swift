@@ -1,0 +1,1 @@
+// ProfileFeature: its boundary lands with its own issue; this file keeps the target buildable.

@@ -1,0 +1,42 @@
+/// Declares a dependency: its type and the values used in the app and in tests.
+///
+/// A dependency is usually a struct of `@Sendable` closures:
+///
+/// ```swift
+/// struct NotesStorage: Sendable {
+///   var load: @Sendable () async throws -> [Note]
+///   var save: @Sendable ([Note]) async throws -> Void
+/// }
+/// enum NotesStorageKey: DependencyKey {
+///   static let liveValue = NotesStorage.file(at: defaultPath)
+///   static let testValue = NotesStorage.inMemory()
+/// }
+/// extension DependencyValues {
+///   var notesStorage: NotesStorage {
+///     get { self[NotesStorageKey.self] }
+///     set { self[NotesStorageKey.self] = newValue }
+///   }
+/// }
+/// ```
+///
+/// A key that does not provide `testValue` gets a default one that reports an issue naming the
+/// key (a test failure under StoreKernelTesting) and then falls back to `liveValue`: a test
+/// must never reach a live value by accident.
+public protocol DependencyKey {
+  /// The dependency's type.
+  associatedtype Value: Sendable
+  /// The value used by a running app.
+  static var liveValue: Value { get }
+  /// The value used in tests when a test does not override the dependency.
+  static var testValue: Value { get }
+}
+
+extension DependencyKey {
+  /// Reports that a test reached this key's live value, then returns it.
+  public static var testValue: Value {
+    IssueReporter.report(
+      "A test used the live value of dependency '\(String(reflecting: Self.self))' without "
+        + "overriding it. Override it in `withDependencies`, or give the key a `testValue`.")
+    return liveValue
+  }
+}

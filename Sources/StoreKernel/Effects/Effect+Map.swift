@@ -1,0 +1,31 @@
+extension Effect {
+  /// Turns the actions this effect sends into another action type, usually to embed a child's
+  /// effect in its parent's domain.
+  ///
+  /// - Parameter transform: Maps each action.
+  /// - Returns: The same work, sending transformed actions.
+  public func map<Other: Sendable>(
+    _ transform: @escaping @Sendable (Action) -> Other
+  ) -> Effect<Other> {
+    switch operation {
+    case .none:
+      return .none
+    case .send(let action):
+      return Effect<Other>(.send(transform(action)))
+    case .run(let run):
+      let body = run.body
+      return Effect<Other>(
+        .run(.init(priority: run.priority) { send in await body(send.map(transform)) }))
+    case .merge(let effects):
+      return Effect<Other>(.merge(effects.map { $0.map(transform) }))
+    case .concatenate(let effects):
+      return Effect<Other>(.concatenate(effects.map { $0.map(transform) }))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Effect<Other>(.cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
+    case .cancel(let id):
+      return Effect<Other>(.cancel(id: id))
+    case .throttle(let throttle, let effect):
+      return Effect<Other>(.throttle(throttle, effect.map(transform)))
+    }
+  }
+}

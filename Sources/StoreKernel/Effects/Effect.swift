@@ -1,0 +1,156 @@
+/// Work a reducer asks its store to do after it returns: send more actions, run async code, or
+/// cancel work already running.
+///
+/// Effects are values: building one does nothing until a store starts it. `.none` costs nothing
+/// (no allocation), so the common case of a reducer with no side effect stays cheap.
+///
+/// `Sendable`: every closure an effect holds is `@Sendable`.
+public struct Effect<Action: Sendable>: Sendable {
+  enum Operation: Sendable {
+    case none
+    case send(Action)
+    case run(Run)
+    case merge([Effect])
+    case concatenate([Effect])
+    indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
+    case cancel(id: EffectID)
+    indirect case throttle(EffectThrottle, Effect)
+  }
+
+  struct Run: Sendable {
+    let priority: TaskPriority?
+    let body: @Sendable (Send<Action>) async -> Void
+  }
+
+
+  let operation: Operation
+
+  init(_ operation: Operation) {
+    self.operation = operation
+  }
+
+  /// No work. Free to create and to return.
+  public static var none: Self { Self(.none) }
+
+  /// Feeds `action` back into the store right after the current action, before any observer is
+  /// notified.
+  ///
+  /// Prefer calling a method on your reducer for shared logic (seed 001): every action costs
+  /// a trip through the store.
+  ///
+  /// - Parameter action: The action to send.
+  public static func send(_ action: Action) -> Self { Self(.send(action)) }
+
+  /// Runs async work off the store's actor; it may send actions back with `send`.
+  ///
+  /// Cancellation errors are ignored. Any other error goes to `handler`, or, without one, is
+  /// reported as a runtime issue (a test failure under StoreKernelTesting).
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   let notes = try await storage.load()
+  ///   await send(.internal(.loaded(notes)))
+  /// } catch: { error, send in
+  ///   await send(.internal(.loadFailed("\(error)")))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task that runs the work.
+  ///   - operation: The work. `send` delivers actions to the store.
+  ///   - handler: Handles errors thrown by `operation`, other than cancellation.
+  ///   - fileID: Where the effect was created, used when reporting an unhandled error.
+  ///   - line: Where the effect was created, used when reporting an unhandled error.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    let origin = "\(fileID):\(line)"
+    return Self(
+      .run(
+        Run(priority: priority) { send in
+          do {
+            try await operation(send)
+          } catch is CancellationError {
+          } catch {
+            if Task.isCancelled { return }
+            if let handler {
+              await handler(error, send)
+            } else {
+              IssueReporter.report(
+                "An Effect.run created at \(origin) threw an unhandled error: \(error). "
+                  + "Handle it with `catch:` or inside the operation.")
+            }
+          }
+        }))
+  }
+
+  /// Runs all of `effects` at the same time.
+  ///
+  /// - Parameter effects: The effects to run.
+  public static func merge(_ effects: Self...) -> Self { merge(effects) }
+
+  /// Runs all of `effects` at the same time.
+  ///
+  /// - Parameter effects: The effects to run.
+  public static func merge(_ effects: [Self]) -> Self {
+    let work = effects.filter { !$0.isNone }
+    switch work.count {
+    case 0: return .none
+    case 1: return work[0]
+    default: return Self(.merge(work))
+    }
+  }
+
+  /// Runs `effects` one after the other; each starts when the previous one has finished.
+  ///
+  /// - Parameter effects: The effects to run in order.
+  public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
+
+  /// Runs `effects` one after the other; each starts when the previous one has finished.
+  ///
+  /// - Parameter effects: The effects to run in order.
+  public static func concatenate(_ effects: [Self]) -> Self {
+    let work = effects.filter { !$0.isNone }
+    switch work.count {
+    case 0: return .none
+    case 1: return work[0]
+    default: return Self(.concatenate(work))
+    }
+  }
+
+  /// Runs this effect and `other` at the same time.
+  ///
+  /// - Parameter other: The effect to run alongside.
+  /// - Returns: The merged effect.
+  public func merge(with other: Self) -> Self {
+    if case .none = operation { return other }
+    if case .none = other.operation { return self }
+    return .merge([self, other])
+  }
+
+  /// Runs this effect, then `other`.
+  ///
+  /// - Parameter other: The effect to run when this one has finished.
+  /// - Returns: The concatenated effect.
+  public func concatenate(with other: Self) -> Self {
+    .concatenate([self, other])
+  }
+
+  /// Whether this effect does nothing.
+  public var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
+}
+
+/// The settings of a throttled effect; the store keeps one window per id.
+struct EffectThrottle: Sendable {
+  let id: EffectID
+  let interval: Duration
+  let clock: any Clock<Duration>
+  let latest: Bool
+}

@@ -1,0 +1,13 @@
+/// A type-erased cancellation identifier.
+///
+/// Ids are scoped to the store that started the effect: two independent stores using the same
+/// id never cancel each other's work.
+package struct EffectID: Hashable, @unchecked Sendable {
+  // SAFETY: `base` is only ever built from a `Hashable & Sendable` value (see `init`), so the
+  // erased value is `Sendable` even though `AnyHashable` is not declared so.
+  let base: AnyHashable
+
+  init(_ id: some Hashable & Sendable) {
+    self.base = AnyHashable(id)
+  }
+}

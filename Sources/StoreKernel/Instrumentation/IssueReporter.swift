@@ -1,0 +1,59 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where the runtime reports misuse it can survive: an unhandled effect error, a test reaching a
+/// live dependency. By default the message goes to standard error; StoreKernelTesting routes it
+/// to the running test as a recorded issue.
+///
+/// `Sendable`: the handler is kept behind a lock.
+public enum IssueReporter {
+  private static let handler = Mutex<(@Sendable (String) -> Void)?>(nil)
+
+  /// Replaces how issues are reported, for the whole process.
+  ///
+  /// - Parameter report: Receives each message; `nil` restores the standard-error default.
+  public static func setHandler(_ report: (@Sendable (String) -> Void)?) {
+    handler.withLock { $0 = report }
+  }
+
+  /// Reports `message` through the current handler.
+  ///
+  /// - Parameter message: What went wrong, and how to fix it.
+  public static func report(_ message: String) {
+    if let report = handler.withLock({ $0 }) {
+      report(message)
+    } else {
+      StandardError.write("[StoreKernel] \(message)\n")
+    }
+  }
+}
+
+/// Writes text to the process's standard error without Foundation.
+package enum StandardError {
+  package static func write(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = systemWrite(2, bytes.baseAddress! + offset, bytes.count - offset)
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+}
+
+#if canImport(Glibc)
+  private let systemWrite = Glibc.write
+#elseif canImport(Musl)
+  private let systemWrite = Musl.write
+#elseif canImport(Darwin)
+  private let systemWrite = Darwin.write
+#endif

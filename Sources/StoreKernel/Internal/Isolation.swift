@@ -1,0 +1,35 @@
+import Synchronization
+
+/// Runs `body` on `actor`. Awaiting this from another isolation domain is the one hop an effect
+/// pays to deliver an action to its store.
+@inline(__always)
+func onIsolation<Result>(_ actor: isolated any Actor, _ body: () -> Result) -> Result {
+  body()
+}
+
+/// A weak reference to a store's runtime that effects can hold without keeping it alive.
+final class RuntimeReference<State, Action: Sendable>: @unchecked Sendable {
+  // SAFETY: `runtime` is written once, in `init`, and only dereferenced inside
+  // `onIsolation(runtime's isolation)`, i.e. on the actor that owns the runtime. Loading a weak
+  // reference is itself thread-safe in the Swift runtime.
+  weak var runtime: StoreRuntime<State, Action>?
+
+  init(_ runtime: StoreRuntime<State, Action>) {
+    self.runtime = runtime
+  }
+}
+
+/// Set when an effect's task ends, so the runtime can prune its bookkeeping without a hop.
+final class EffectCompletion: Sendable {
+  private let finished = Atomic<Bool>(false)
+  var isFinished: Bool { finished.load(ordering: .acquiring) }
+  func markFinished() { finished.store(true, ordering: .releasing) }
+}
+
+/// Shared by an observer's registration and its token; the runtime skips and drops observers
+/// whose flag is cancelled.
+final class ObservationFlag: Sendable {
+  private let cancelled = Atomic<Bool>(false)
+  var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+  func cancel() { cancelled.store(true, ordering: .relaxed) }
+}

@@ -1,0 +1,13 @@
+import Synchronization
+
+/// The handle returned for an action that was queued because the store was busy; the store
+/// fills it in when it processes the action, before control returns to any awaiting caller.
+final class PendingStoreTask: Sendable {
+  private let storage = Mutex(StoreTask())
+
+  var resolved: StoreTask { storage.withLock { $0 } }
+
+  func resolve(_ task: StoreTask) {
+    storage.withLock { $0 = task }
+  }
+}

@@ -1,0 +1,49 @@
+/// Embeds a child action into a parent action enum and extracts it back out: a small case path.
+///
+/// The project takes no package dependencies, so instead of a macro-generated case path a
+/// feature writes the two directions once, next to its action enum:
+///
+/// ```swift
+/// enum AppAction {
+///   case counter(CounterAction)
+///   static let counterPath = ActionPath<AppAction, CounterAction>(
+///     embed: AppAction.counter,
+///     extract: { if case .counter(let action) = $0 { action } else { nil } }
+///   )
+/// }
+/// ```
+///
+/// `Sendable`: both closures are `@Sendable`.
+public struct ActionPath<Root, Value>: Sendable {
+  /// Wraps a child value into the root enum.
+  public let embed: @Sendable (Value) -> Root
+  /// Returns the child value if `root` is the matching case, otherwise `nil`.
+  public let extract: @Sendable (Root) -> Value?
+
+  /// Creates a path from its two directions.
+  ///
+  /// - Parameters:
+  ///   - embed: Wraps a child value into the root enum (usually the case constructor).
+  ///   - extract: Returns the child value when the root is the matching case.
+  @inlinable
+  public init(
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?
+  ) {
+    self.embed = embed
+    self.extract = extract
+  }
+
+  /// Composes this path with a deeper one: `Root → Value → Deeper`.
+  ///
+  /// - Parameter next: The path from this path's value to a deeper value.
+  /// - Returns: A path from `Root` straight to the deeper value.
+  public func appending<Deeper>(_ next: ActionPath<Value, Deeper>) -> ActionPath<Root, Deeper> {
+    let embed = self.embed
+    let extract = self.extract
+    return ActionPath<Root, Deeper>(
+      embed: { embed(next.embed($0)) },
+      extract: { extract($0).flatMap(next.extract) }
+    )
+  }
+}

@@ -1,0 +1,117 @@
+/// Keeps an observation alive; releasing it or calling ``cancel()`` ends the observation.
+///
+/// `Sendable`: cancelling only sets an atomic flag; the store drops the observer the next time
+/// it notifies.
+public final class ObservationToken: Sendable {
+  let flag: ObservationFlag
+
+  init(flag: ObservationFlag) {
+    self.flag = flag
+  }
+
+  deinit {
+    flag.cancel()
+  }
+
+  /// Ends the observation. Safe to call from any thread, more than once.
+  public func cancel() {
+    flag.cancel()
+  }
+
+  /// Whether the observation has ended.
+  public var isCancelled: Bool { flag.isCancelled }
+}
+
+extension Store {
+  /// Calls `onChange` with the observed value now, and again after each action that changed it.
+  ///
+  /// The projection runs after every batch of actions the store handles (a state derivation);
+  /// `onChange` runs only when its result differs from the last one (a notification). This is
+  /// the hook for renderers: it runs synchronously on the store's actor.
+  ///
+  /// ```swift
+  /// let token = store.observe(\.count) { count in render(count) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - project: Derives the observed value from the state; keep it cheap.
+  ///   - onChange: Receives the current value and every change.
+  /// - Returns: The token that keeps the observation alive.
+  public func observe<Value: Equatable>(
+    _ project: @escaping (State) -> Value,
+    onChange: @escaping (Value) -> Void
+  ) -> ObservationToken {
+    observe(project, onChange: onChange, onStoreEnd: nil)
+  }
+
+  /// Calls `onChange` with the value at `keyPath` now, and again whenever it changes.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The observed part of the state.
+  ///   - onChange: Receives the current value and every change.
+  /// - Returns: The token that keeps the observation alive.
+  public func observe<Value: Equatable>(
+    _ keyPath: KeyPath<State, Value>,
+    onChange: @escaping (Value) -> Void
+  ) -> ObservationToken {
+    observe({ $0[keyPath: keyPath] }, onChange: onChange, onStoreEnd: nil)
+  }
+
+  /// The observed value now and after every change, as an async sequence.
+  ///
+  /// The stream keeps only the newest value when its consumer is slower than the store (a
+  /// renderer wants the latest state, not every intermediate one). It finishes when the store
+  /// is released; cancelling the consuming task ends the observation.
+  ///
+  /// - Parameter project: Derives the observed value from the state.
+  /// - Returns: The stream of values.
+  public func values<Value: Equatable & Sendable>(
+    _ project: @escaping (State) -> Value
+  ) -> AsyncStream<Value> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Value.self, bufferingPolicy: .bufferingNewest(1))
+    let token = observe(
+      project, onChange: { continuation.yield($0) }, onStoreEnd: { continuation.finish() })
+    continuation.onTermination = { _ in token.cancel() }
+    return stream
+  }
+
+  private func observe<Value: Equatable>(
+    _ project: @escaping (State) -> Value,
+    onChange: @escaping (Value) -> Void,
+    onStoreEnd: (() -> Void)?
+  ) -> ObservationToken {
+    let metrics = metrics
+    let flag = ObservationFlag()
+    var last: Value?
+    let check: (State) -> Void = { state in
+      StoreMetrics.bump(metrics.stateDerivations)
+      let value = project(state)
+      if last != value {
+        last = value
+        StoreMetrics.bump(metrics.notifications)
+        onChange(value)
+      }
+    }
+    check(state)
+    observeState(flag: flag, check, onStoreEnd: onStoreEnd)
+    return ObservationToken(flag: flag)
+  }
+
+  func observeState(
+    flag: ObservationFlag, _ body: @escaping (State) -> Void, onStoreEnd: (() -> Void)?
+  ) {
+    switch source {
+    case .root(let runtime):
+      runtime.observers.append(.init(flag: flag, body: body, onStoreEnd: onStoreEnd))
+    case .scoped(let scoped):
+      let metrics = metrics
+      scoped.observe(
+        flag,
+        { state in
+          StoreMetrics.bump(metrics.stateDerivations)
+          body(state)
+        }, onStoreEnd)
+    }
+  }
+}

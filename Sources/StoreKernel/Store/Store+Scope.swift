@@ -1,0 +1,73 @@
+/// How a scoped store reaches its parent: every operation is a closure composed at scope time.
+struct ScopedSource<State, Action: Sendable> {
+  let parent: AnyObject
+  let read: () -> State
+  let send: (Action) -> StoreTask
+  let observe: (ObservationFlag, @escaping (State) -> Void, (() -> Void)?) -> Void
+  let setChangeHook: (@escaping @Sendable (String) -> Void) -> Void
+  let runningEffectCount: () -> Int
+  let runningTasks: () -> [Task<Void, Never>]
+}
+
+extension Store {
+  /// Derives a child store that sees part of this store's state and sends child actions
+  /// embedded into this store's actions: the single-store style of seed 004.
+  ///
+  /// The child keeps its parent alive. It has no state of its own: each read derives the
+  /// child's state from the parent (counted as a state derivation), and each send is forwarded.
+  ///
+  /// ```swift
+  /// let counter = appStore.scope(state: \.counter, action: AppAction.counter)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toChildState: Derives the child's state; keep it a stored property (seed 001).
+  ///   - embed: Wraps a child action into this store's actions.
+  ///   - name: The child's name in instrumentation.
+  /// - Returns: The child store, on this store's actor.
+  public func scope<ChildState, ChildAction>(
+    state toChildState: @escaping (State) -> ChildState,
+    action embed: @escaping (ChildAction) -> Action,
+    name: String? = nil
+  ) -> Store<ChildState, ChildAction> {
+    let childName = name ?? "\(self.name)/\(ChildState.self)"
+    let child = Store<ChildState, ChildAction>(
+      scoped: ScopedSource(
+        parent: self,
+        read: { [self] in toChildState(self.state) },
+        send: { [self] in self.send(embed($0)) },
+        observe: { [self] flag, body, onEnd in
+          self.observeState(flag: flag, { body(toChildState($0)) }, onStoreEnd: onEnd)
+        },
+        setChangeHook: { [self] in self.printChanges(to: $0) },
+        runningEffectCount: { [self] in self.runningEffectCount },
+        runningTasks: { [self] in self.runningTasksForScope() }
+      ),
+      name: childName,
+      isolation: isolation
+    )
+    return child
+  }
+
+  /// Derives a child store along a key path of state and an action path.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the child's state.
+  ///   - action: The path of the child's actions.
+  ///   - name: The child's name in instrumentation.
+  /// - Returns: The child store.
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState>,
+    action: ActionPath<Action, ChildAction>,
+    name: String? = nil
+  ) -> Store<ChildState, ChildAction> {
+    scope(state: { $0[keyPath: state] }, action: action.embed, name: name)
+  }
+
+  func runningTasksForScope() -> [Task<Void, Never>] {
+    switch source {
+    case .root(let runtime): return runtime.effects.runningTasks
+    case .scoped(let scoped): return scoped.runningTasks()
+    }
+  }
+}

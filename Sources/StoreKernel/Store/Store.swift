@@ -1,0 +1,143 @@
+/// The runtime of a feature: holds its state, runs its reducer for each action, starts the
+/// effects the reducer returns, and tells observers when what they watch has changed.
+///
+/// A store lives in one isolation domain: the actor it is created on (captured with
+/// `#isolation`). The host chooses that actor: the main actor for a UI, its own actor for a
+/// terminal or server host. Every method is synchronous and must be called on that actor; the
+/// compiler keeps the store there because it is not `Sendable`. Effects run off the actor and
+/// hop back only to deliver actions.
+///
+/// ```swift
+/// @MainActor func makeCounter() -> Store<Int, CounterAction> {
+///   Store(initialState: 0, reducer: Counter())
+/// }
+/// ```
+///
+/// Actions sent while the reducer runs (for example from a dependency) are queued and handled
+/// in order, never re-entrantly. Releasing the last reference to a root store (and to every
+/// store scoped from it) cancels its effects.
+///
+/// Not `Sendable`: confined to its actor.
+@dynamicMemberLookup
+public final class Store<State, Action: Sendable> {
+  enum Source {
+    case root(StoreRuntime<State, Action>)
+    case scoped(ScopedSource<State, Action>)
+  }
+
+  let source: Source
+  let metrics: StoreMetrics
+  /// The actor this store is confined to.
+  public let isolation: any Actor
+
+  /// Creates a root store.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state the feature starts in.
+  ///   - reducer: The feature's logic.
+  ///   - name: The store's name in instrumentation; defaults to the state type's name.
+  ///   - prepareDependencies: Overrides dependencies for this store and its effects.
+  ///   - isolation: The actor the store is confined to; defaults to the caller's.
+  public init<R: Reducer>(
+    initialState: State,
+    reducer: R,
+    name: String? = nil,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    isolation: isolated any Actor = #isolation
+  ) where R.State == State, R.Action == Action {
+    var dependencies = DependencyValues()
+    prepareDependencies(&dependencies)
+    let metrics = StoreMetrics(name: name ?? String(describing: State.self))
+    self.metrics = metrics
+    self.isolation = isolation
+    self.source = .root(
+      StoreRuntime(
+        state: initialState,
+        reducer: { reducer.reduce(into: &$0, action: $1) },
+        dependencies: dependencies,
+        metrics: metrics,
+        isolation: isolation
+      ))
+    StoreRegistry.register(metrics)
+  }
+
+  init(scoped: ScopedSource<State, Action>, name: String, isolation: any Actor) {
+    self.metrics = StoreMetrics(name: name)
+    self.source = .scoped(scoped)
+    self.isolation = isolation
+    StoreRegistry.register(metrics)
+  }
+
+  deinit {
+    StoreRegistry.unregister(metrics)
+  }
+
+  /// The store's current state. On a scoped store, each read derives it from the parent.
+  public var state: State {
+    switch source {
+    case .root(let runtime): return runtime.state
+    case .scoped(let scoped):
+      StoreMetrics.bump(metrics.stateDerivations)
+      return scoped.read()
+    }
+  }
+
+  /// Reads a property of the current state: `store.count`.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    state[keyPath: keyPath]
+  }
+
+  /// Handles `action` now: runs the reducer, starts its effects, notifies observers whose
+  /// value changed, and returns a handle on the started effects.
+  ///
+  /// - Parameter action: The action to handle.
+  /// - Returns: A handle to await or cancel the effects; empty (free) when there are none.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    switch source {
+    case .root(let runtime):
+      return runtime.send(action)
+    case .scoped(let scoped):
+      StoreMetrics.bump(metrics.actionsReceived)
+      return scoped.send(action)
+    }
+  }
+
+  /// The store's name in instrumentation.
+  public var name: String { metrics.name }
+
+  /// The store's counts since it was created.
+  public var events: StoreEvents { metrics.events }
+
+  /// The store's name and counts.
+  public var snapshot: StoreSnapshot { StoreSnapshot(name: name, events: events) }
+
+  /// How many effects started by this store (or its root) are still running.
+  public var runningEffectCount: Int {
+    switch source {
+    case .root(let runtime): return runtime.effects.runningCount
+    case .scoped(let scoped): return scoped.runningEffectCount()
+    }
+  }
+
+  /// Waits until every effect started by this store's runtime has ended, including effects
+  /// started meanwhile.
+  nonisolated(nonsending) public func finishEffects() async {
+    while true {
+      let tasks: [Task<Void, Never>]
+      switch source {
+      case .root(let runtime): tasks = runtime.effects.runningTasks
+      case .scoped(let scoped): tasks = scoped.runningTasks()
+      }
+      if tasks.isEmpty { return }
+      for task in tasks { await task.value }
+    }
+  }
+}
+
+extension Store {
+  /// Cancels every effect this store's runtime is running.
+  public func cancelRunningEffects() {
+    for task in runningTasksForScope() { task.cancel() }
+  }
+}

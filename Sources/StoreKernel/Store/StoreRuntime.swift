@@ -1,0 +1,222 @@
+/// The engine behind a root store and every store scoped from it: state, reducer, action queue,
+/// observers and effect bookkeeping. Confined to the actor in `isolation`.
+final class StoreRuntime<State, Action: Sendable> {
+  var state: State
+  let reducer: (inout State, Action) -> Effect<Action>
+  let isolation: any Actor
+  let metrics: StoreMetrics
+  let dependencies: DependencyScope
+  private let dependencyPointer: UnsafeMutableRawPointer
+
+  private var isProcessing = false
+  private var queue: [(action: Action, pending: PendingStoreTask?)] = []
+  private var queueHead = 0
+  var observers: [Observer] = []
+  var effects = EffectTable()
+  private var throttleWindows: [EffectID: ThrottleWindow] = [:]
+  var changeHook: ((Action, State, State) -> Void)?
+
+  private(set) lazy var reference = RuntimeReference(self)
+  private(set) lazy var effectSend: Send<Action> = makeSend()
+
+  struct Observer {
+    let flag: ObservationFlag
+    let body: (State) -> Void
+    let onStoreEnd: (() -> Void)?
+  }
+
+  private struct ThrottleWindow {
+    var held: Effect<Action>?
+    var heldIDs: [EffectID] = []
+  }
+
+  init(
+    state: State,
+    reducer: @escaping (inout State, Action) -> Effect<Action>,
+    dependencies: DependencyValues,
+    metrics: StoreMetrics,
+    isolation: any Actor
+  ) {
+    self.state = state
+    self.reducer = reducer
+    self.metrics = metrics
+    self.isolation = isolation
+    let scope = DependencyScope(dependencies)
+    self.dependencies = scope
+    self.dependencyPointer = Unmanaged.passUnretained(scope).toOpaque()
+  }
+
+  deinit {
+    effects.cancelAll()
+    for observer in observers { observer.onStoreEnd?() }
+  }
+
+  // MARK: - Sending
+
+  func send(_ action: Action) -> StoreTask {
+    StoreMetrics.bump(metrics.actionsReceived)
+    if isProcessing {
+      let pending = PendingStoreTask()
+      queue.append((action, pending))
+      return StoreTask(.pending(pending))
+    }
+    isProcessing = true
+    let task = process(action)
+    if queueHead < queue.count { drainQueue() }
+    isProcessing = false
+    notifyObservers()
+    return task
+  }
+
+  private func drainQueue() {
+    while queueHead < queue.count {
+      let next = queue[queueHead]
+      queueHead += 1
+      let task = process(next.action)
+      next.pending?.resolve(task)
+    }
+    queue.removeAll(keepingCapacity: true)
+    queueHead = 0
+  }
+
+  private func process(_ action: Action) -> StoreTask {
+    StoreMetrics.bump(metrics.reducerRuns)
+    let effect: Effect<Action>
+    if let changeHook {
+      let before = state
+      effect = ReducerDependencies.with(dependencyPointer) { reducer(&state, action) }
+      changeHook(action, before, state)
+    } else {
+      effect = ReducerDependencies.with(dependencyPointer) { reducer(&state, action) }
+    }
+    if effect.isNone { return StoreTask() }
+    return start(effect, ids: [])
+  }
+
+  private func notifyObservers() {
+    if observers.isEmpty { return }
+    var sawCancelled = false
+    for observer in observers {
+      if observer.flag.isCancelled {
+        sawCancelled = true
+        continue
+      }
+      observer.body(state)
+    }
+    if sawCancelled { observers.removeAll { $0.flag.isCancelled } }
+  }
+
+  // MARK: - Effects
+
+  func start(_ effect: Effect<Action>, ids: [EffectID]) -> StoreTask {
+    switch effect.operation {
+    case .none:
+      return StoreTask()
+    case .send(let action):
+      if isProcessing {
+        StoreMetrics.bump(metrics.actionsReceived)
+        queue.append((action, nil))
+        return StoreTask()
+      }
+      return send(action)
+    case .run(let run):
+      return StoreTask(.one(spawn(priority: run.priority, ids: ids, run.body)))
+    case .merge(let effects):
+      return StoreTask(all: effects.map { start($0, ids: ids) })
+    case .concatenate:
+      let task = spawn(priority: nil, ids: ids) { send in
+        await EffectInterpreter.perform(effect, send: send)
+      }
+      return StoreTask(.one(task))
+    case .cancellable(let id, let cancelInFlight, let inner):
+      if cancelInFlight { cancel(id: id) }
+      return start(inner, ids: ids + [id])
+    case .cancel(let id):
+      cancel(id: id)
+      return StoreTask()
+    case .throttle(let throttle, let inner):
+      return start(inner, throttledBy: throttle, ids: ids)
+    }
+  }
+
+  private func spawn(
+    priority: TaskPriority?, ids: [EffectID],
+    _ body: @escaping @Sendable (Send<Action>) async -> Void
+  ) -> Task<Void, Never> {
+    let completion = EffectCompletion()
+    let send = effectSend
+    let scope = dependencies
+    let metrics = metrics
+    StoreMetrics.bump(metrics.effectsStarted)
+    let task = Task(priority: priority) {
+      await EffectDependencies.$current.withValue(scope) { await body(send) }
+      if Task.isCancelled {
+        metrics.recordEffectEnd(cancelled: true)
+      } else {
+        metrics.recordEffectEnd(cancelled: false)
+      }
+      completion.markFinished()
+    }
+    effects.insert(task: task, completion: completion, ids: ids)
+    return task
+  }
+
+  func cancel(id: EffectID) {
+    effects.cancel(id: id)
+    throttleWindows[id] = nil
+  }
+
+  private func start(
+    _ effect: Effect<Action>, throttledBy throttle: EffectThrottle, ids: [EffectID]
+  ) -> StoreTask {
+    if var window = throttleWindows[throttle.id] {
+      if throttle.latest || window.held == nil {
+        window.held = effect
+        window.heldIDs = ids
+      }
+      throttleWindows[throttle.id] = window
+      return StoreTask()
+    }
+    throttleWindows[throttle.id] = ThrottleWindow()
+    let started = start(effect, ids: ids + [throttle.id])
+    let reference = reference
+    let isolation = isolation
+    _ = spawn(priority: nil, ids: [throttle.id]) { _ in
+      do {
+        try await throttle.clock.sleep(for: throttle.interval)
+      } catch {
+        return
+      }
+      guard !Task.isCancelled else { return }
+      await onIsolation(isolation) {
+        reference.runtime?.closeThrottleWindow(throttle)
+      }
+    }
+    return started
+  }
+
+  private func closeThrottleWindow(_ throttle: EffectThrottle) {
+    guard let window = throttleWindows.removeValue(forKey: throttle.id) else { return }
+    if let held = window.held {
+      _ = start(held, throttledBy: throttle, ids: window.heldIDs)
+    }
+  }
+
+  private func makeSend() -> Send<Action> {
+    let reference = reference
+    let isolation = isolation
+    return Send(
+      deliver: { action in
+        await onIsolation(isolation) {
+          guard !Task.isCancelled else { return }
+          _ = reference.runtime?.send(action)
+        }
+      },
+      schedule: { effect in
+        await onIsolation(isolation) {
+          reference.runtime?.start(effect, ids: []) ?? StoreTask()
+        }
+      }
+    )
+  }
+}

@@ -1,0 +1,69 @@
+/// A handle on the effects that one `send` started.
+///
+/// `finish()` waits for them; `cancel()` cancels them. A `send` that started no effect returns
+/// an empty handle, which costs nothing.
+///
+/// `Sendable`: it holds only `Task` handles.
+public struct StoreTask: Sendable {
+  enum Tasks: Sendable {
+    case none
+    case one(Task<Void, Never>)
+    case many([Task<Void, Never>])
+    case pending(PendingStoreTask)
+  }
+
+  let tasks: Tasks
+
+  /// An empty handle: no effects.
+  public init() { self.tasks = .none }
+
+  init(_ tasks: Tasks) { self.tasks = tasks }
+
+  init(all: [StoreTask]) {
+    var flat: [Task<Void, Never>] = []
+    for task in all { task.collect(into: &flat) }
+    switch flat.count {
+    case 0: self.tasks = .none
+    case 1: self.tasks = .one(flat[0])
+    default: self.tasks = .many(flat)
+    }
+  }
+
+  func collect(into flat: inout [Task<Void, Never>]) {
+    switch tasks {
+    case .none: break
+    case .one(let task): flat.append(task)
+    case .many(let tasks): flat.append(contentsOf: tasks)
+    case .pending(let pending): pending.resolved.collect(into: &flat)
+    }
+  }
+
+  /// Whether the send started no effect at all.
+  public var isEmpty: Bool {
+    var flat: [Task<Void, Never>] = []
+    collect(into: &flat)
+    return flat.isEmpty
+  }
+
+  /// Waits until every effect started by the send has finished or been cancelled.
+  public func finish() async {
+    switch tasks {
+    case .none: return
+    case .one(let task): await task.value
+    case .many(let tasks):
+      for task in tasks { await task.value }
+    case .pending(let pending): await pending.resolved.finish()
+    }
+  }
+
+  /// Cancels every effect started by the send.
+  public func cancel() {
+    switch tasks {
+    case .none: return
+    case .one(let task): task.cancel()
+    case .many(let tasks):
+      for task in tasks { task.cancel() }
+    case .pending(let pending): pending.resolved.cancel()
+    }
+  }
+}
