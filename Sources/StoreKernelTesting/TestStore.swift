@@ -116,8 +116,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ) async -> StoreTask {
     if exhaustivity == .on, !recorder.received.isEmpty {
       Issue.record(
-        Comment(rawValue: "Must handle received actions before sending an action. "
-          + unreceivedMessage()), sourceLocation: sourceLocation)
+        Comment(
+          rawValue: "Must handle received actions before sending an action. "
+            + unreceivedMessage()), sourceLocation: sourceLocation)
     }
     recorder.received.removeAll()
     let before = recorder.lastAsserted
@@ -206,7 +207,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// - Parameters:
   ///   - timeout: How long to wait for effects; ``timeout`` by default.
   ///   - sourceLocation: Where to report a failure.
-  nonisolated(nonsending) public func finish(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+  nonisolated(nonsending) public func finish(
+    timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  )
     async
   {
     let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)

@@ -21,7 +21,8 @@ extension Effect {
     case .concatenate(let effects):
       return Effect<Other>(.concatenate(effects.map { $0.map(transform) }))
     case .cancellable(let id, let cancelInFlight, let effect):
-      return Effect<Other>(.cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
+      return Effect<Other>(
+        .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
     case .cancel(let id):
       return Effect<Other>(.cancel(id: id))
     case .throttle(let throttle, let effect):

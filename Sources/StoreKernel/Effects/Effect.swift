@@ -22,7 +22,6 @@ public struct Effect<Action: Sendable>: Sendable {
     let body: @Sendable (Send<Action>) async -> Void
   }
 
-
   let operation: Operation
 
   init(_ operation: Operation) {
