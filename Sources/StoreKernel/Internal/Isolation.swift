@@ -3,7 +3,7 @@ import Synchronization
 /// Runs `body` on `actor`. Awaiting this from another isolation domain is the one hop an effect
 /// pays to deliver an action to its store.
 @inline(__always)
-func onIsolation<Result>(_ actor: isolated any Actor, _ body: () -> Result) -> Result {
+package func onIsolation<Result>(_ actor: isolated any Actor, _ body: () -> Result) -> Result {
   body()
 }
 

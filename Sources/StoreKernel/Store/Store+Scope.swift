@@ -3,6 +3,7 @@ struct ScopedSource<State, Action: Sendable> {
   let parent: AnyObject
   let read: () -> State
   let send: (Action) -> StoreTask
+  let sendBatch: ([Action]) -> Void
   let observe: (ObservationFlag, @escaping (State) -> Void, (() -> Void)?) -> Void
   let setChangeHook: (@escaping @Sendable (String) -> Void) -> Void
   let runningEffectCount: () -> Int
@@ -36,6 +37,7 @@ extension Store {
         parent: self,
         read: { [self] in toChildState(self.state) },
         send: { [self] in self.send(embed($0)) },
+        sendBatch: { [self] in self.send(contentsOf: $0.lazy.map(embed)) },
         observe: { [self] flag, body, onEnd in
           self.observeState(flag: flag, { body(toChildState($0)) }, onStoreEnd: onEnd)
         },

@@ -103,6 +103,27 @@ public final class Store<State, Action: Sendable> {
     }
   }
 
+  /// Handles every action in order and notifies observers once for the batch: a burst of input
+  /// (a paste, a queue of boundary inputs) costs one observer pass, not one per action.
+  ///
+  /// Effects started by the actions are not returned; use ``finishEffects()`` to await them.
+  ///
+  /// - Parameter actions: The actions to handle, in order.
+  public func send(contentsOf actions: some Sequence<Action>) {
+    switch source {
+    case .root(let runtime):
+      runtime.send(contentsOf: actions)
+    case .scoped(let scoped):
+      var forwarded: [Action] = []
+      forwarded.reserveCapacity(actions.underestimatedCount)
+      for action in actions {
+        StoreMetrics.bump(metrics.actionsReceived)
+        forwarded.append(action)
+      }
+      scoped.sendBatch(forwarded)
+    }
+  }
+
   /// The store's name in instrumentation.
   public var name: String { metrics.name }
 

@@ -68,6 +68,22 @@ final class StoreRuntime<State, Action: Sendable> {
     return task
   }
 
+  /// Handles every action in order, then notifies observers once for the whole batch.
+  func send(contentsOf actions: some Sequence<Action>) {
+    if isProcessing {
+      for action in actions { _ = send(action) }
+      return
+    }
+    isProcessing = true
+    for action in actions {
+      StoreMetrics.bump(metrics.actionsReceived)
+      _ = process(action)
+      if queueHead < queue.count { drainQueue() }
+    }
+    isProcessing = false
+    notifyObservers()
+  }
+
   private func drainQueue() {
     while queueHead < queue.count {
       let next = queue[queueHead]

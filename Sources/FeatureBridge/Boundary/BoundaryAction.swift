@@ -1,0 +1,48 @@
+/// The action type of a feature that lives behind a boundary, following seed 003's convention:
+/// view actions (from the feature's own view), internal actions (from its effects), and
+/// delegate actions (its outputs), plus the inputs a host sends.
+///
+/// A feature's `Action` enum stays internal to its module; it conforms to this protocol so the
+/// bridge can turn each `Input` into one action and each delegate action into one `Output`:
+///
+/// ```swift
+/// enum Action: BoundaryAction {
+///   case input(CounterInput)
+///   case view(ViewAction)
+///   case `internal`(InternalAction)
+///   case delegate(CounterOutput)
+///
+///   var output: CounterOutput? { if case .delegate(let output) = self { output } else { nil } }
+/// }
+/// ```
+///
+/// Conforming types are `Sendable`.
+public protocol BoundaryAction: Sendable {
+  /// What a host may send the feature.
+  associatedtype Input: Sendable
+  /// What the feature's own view may send.
+  associatedtype ViewAction: Sendable
+  /// What the feature tells its host (its delegate actions).
+  associatedtype Output: Sendable
+
+  /// Wraps a host's input.
+  static func input(_ input: Input) -> Self
+  /// Wraps an action from the feature's view.
+  static func view(_ action: ViewAction) -> Self
+  /// The output this action carries, when it is a delegate action.
+  var output: Output? { get }
+  /// Sent once when the feature is stopped, so it can flush (for example save unsaved text);
+  /// its effects are awaited before the store goes away. `nil` by default.
+  static var willStop: Self? { get }
+  /// Sent once right after the feature's store is created, so it can start long-running
+  /// effects such as a subscription to a shared value. `nil` by default.
+  static var didStart: Self? { get }
+}
+
+extension BoundaryAction {
+  /// No start action by default.
+  public static var didStart: Self? { nil }
+
+  /// No stop action by default.
+  public static var willStop: Self? { nil }
+}

@@ -1,0 +1,67 @@
+/// A running feature, as its host sees it: a black box with an input stream in, an output
+/// stream out, a view to show, and a way to stop it.
+///
+/// Real features and fakes both produce a `Feature`, so replacing one with the other is a
+/// one-line change where the host creates it. The host never sees the feature's state, actions
+/// or reducer.
+///
+/// ```swift
+/// let (inputs, send) = AsyncStream.makeStream(of: CounterInput.self)
+/// let counter = CounterFeature.start(inputs: inputs, favorites: favorites)
+/// send.yield(.reset)
+/// for await output in counter.outputs { … }
+/// ```
+///
+/// Not `Sendable`: confined to the host's actor, like the store inside it.
+public final class Feature<Input: Sendable, Output: Sendable> {
+  /// The feature's name, in instrumentation and the live registry.
+  public let name: String
+  /// The feature's delegate outputs, in order, unbuffered-limit (an output is never dropped).
+  /// Finishes when the feature stops.
+  public let outputs: AsyncStream<Output>
+  /// How the host shows the feature and hands it key presses.
+  public let view: any FeatureView
+
+  let control: FeatureControl
+
+  init(name: String, outputs: AsyncStream<Output>, view: any FeatureView, control: FeatureControl) {
+    self.name = name
+    self.outputs = outputs
+    self.view = view
+    self.control = control
+  }
+
+  deinit {
+    control.stopNow()
+  }
+
+  /// Counts at the boundary and inside the feature's store.
+  public var metrics: BoundaryMetrics { control.metrics() }
+
+  /// Whether the feature is still running.
+  public var isRunning: Bool { control.isRunning() }
+
+  /// Stops the feature now: inputs already taken from the input stream are delivered, the
+  /// feature's stop action (if any) runs and its effects are awaited, then every other effect
+  /// is cancelled, the input stream is terminated and `outputs` finishes.
+  ///
+  /// Inputs the host yielded that the feature had not yet taken are dropped; to deliver every
+  /// input, finish the input continuation and call ``finish()`` instead.
+  nonisolated(nonsending) public func stop() async {
+    await control.stop(false)
+  }
+
+  /// Waits until the host has finished the input stream and every input has been delivered,
+  /// then stops the feature as ``stop()`` does. Nothing the host sent is lost.
+  nonisolated(nonsending) public func finish() async {
+    await control.stop(true)
+  }
+}
+
+/// What a `Feature` handle can do to the running feature behind it.
+struct FeatureControl {
+  let metrics: () -> BoundaryMetrics
+  let isRunning: () -> Bool
+  let stop: (_ drainInputs: Bool) async -> Void
+  let stopNow: () -> Void
+}
