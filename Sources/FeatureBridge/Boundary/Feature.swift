@@ -62,6 +62,6 @@ public final class Feature<Input: Sendable, Output: Sendable> {
 struct FeatureControl {
   let metrics: () -> BoundaryMetrics
   let isRunning: () -> Bool
-  let stop: (_ drainInputs: Bool) async -> Void
+  let stop: nonisolated(nonsending) (_ drainInputs: Bool) async -> Void
   let stopNow: () -> Void
 }

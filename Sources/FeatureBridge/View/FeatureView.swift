@@ -14,14 +14,24 @@ public protocol FeatureView: AnyObject {
   /// - Returns: The lines to show.
   func render(width: Int, height: Int) -> [String]
 
-  /// Handles a batch of key presses, in order; returns the number it consumed (a host may
-  /// handle the rest, for example tab switching).
+  /// Handles key presses in order and stops at the first one the feature does not use (for
+  /// example Tab, or `q` while not typing), so the host can handle that key and pass the rest
+  /// again.
   ///
   /// - Parameter keys: The key presses.
-  /// - Returns: How many of them the feature used.
+  /// - Returns: How many leading keys the feature used.
   @discardableResult
   func handle(_ keys: [KeyPress]) -> Int
 
-  /// One line of key help for the host's help screen.
+  /// Lines of key help for the host's help screen.
   var keyHelp: [String] { get }
+
+  /// Where the terminal cursor belongs after the last `render`, as a row and column inside
+  /// the rendered area, or `nil` to hide it.
+  var cursor: (row: Int, column: Int)? { get }
+}
+
+extension FeatureView {
+  /// No cursor by default.
+  public var cursor: (row: Int, column: Int)? { nil }
 }

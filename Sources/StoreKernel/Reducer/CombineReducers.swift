@@ -17,7 +17,8 @@ public struct CombineReducers<Reducers: Reducer>: Reducer {
   ///
   /// - Parameter build: The reducers to run, in order.
   @inlinable
-  public init(@ReducerBuilder<Reducers.State, Reducers.Action> _ build: () -> Reducers) {
+  public init<State, Action>(@ReducerBuilder<State, Action> _ build: () -> Reducers)
+  where State == Reducers.State, Action == Reducers.Action {
     self.reducers = build()
   }
 

@@ -10,12 +10,15 @@ extension Reducer {
   ///   - element: Builds the element reducer.
   /// - Returns: A reducer that runs both.
   @inlinable
-  public func forEach<Element: Reducer>(
-    _ elements: any WritableKeyPath<State, [Element.State]> & Sendable,
-    action: ActionPath<Action, (id: Element.State.ID, action: Element.Action)>,
-    @ReducerBuilder<Element.State, Element.Action> element: () -> Element
+  public func forEach<ElementState, ElementAction, Element: Reducer>(
+    _ elements: any WritableKeyPath<State, [ElementState]> & Sendable,
+    action: ActionPath<Action, (id: ElementState.ID, action: ElementAction)>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element
   ) -> Reduce<State, Action>
-  where Element.State: Identifiable, Element.State.ID: Sendable {
+  where
+    ElementState == Element.State, ElementAction == Element.Action, ElementState: Identifiable,
+    ElementState.ID: Sendable
+  {
     let element = element()
     return Reduce { state, parentAction in
       var effects: Effect<Action> = .none

@@ -12,12 +12,12 @@ extension Reducer {
   ///   - child: Builds the child reducer.
   /// - Returns: A reducer that runs both.
   @inlinable
-  public func ifLet<Child: Reducer>(
-    _ state: any WritableKeyPath<State, Child.State?> & Sendable,
-    action: ActionPath<Action, Child.Action>,
-    onMissingState: ((Child.Action) -> Void)? = nil,
-    @ReducerBuilder<Child.State, Child.Action> then child: () -> Child
-  ) -> Reduce<State, Action> {
+  public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    _ state: any WritableKeyPath<State, ChildState?> & Sendable,
+    action: ActionPath<Action, ChildAction>,
+    onMissingState: ((ChildAction) -> Void)? = nil,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
+  ) -> Reduce<State, Action> where ChildState == Child.State, ChildAction == Child.Action {
     let child = child()
     return Reduce { parentState, parentAction in
       var effects: Effect<Action> = .none

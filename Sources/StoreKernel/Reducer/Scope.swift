@@ -21,11 +21,11 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
   ///   - action: How the child's actions sit inside the parent's actions.
   ///   - child: Builds the child reducer.
   @inlinable
-  public init(
-    state: any WritableKeyPath<ParentState, Child.State> & Sendable,
-    action: ActionPath<ParentAction, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child
-  ) {
+  public init<ChildState, ChildAction>(
+    state: any WritableKeyPath<ParentState, ChildState> & Sendable,
+    action: ActionPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = state
     self.toChildAction = action
     self.child = child()

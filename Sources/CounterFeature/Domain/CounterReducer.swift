@@ -1,0 +1,58 @@
+import FeatureBridge
+package import StoreKernel
+
+/// The counter's logic.
+package struct CounterReducer: Reducer {
+  @Dependency(\.counterFavorites) var favorites
+
+  package init() {}
+
+  package func reduce(
+    into state: inout CounterState, action: CounterAction
+  ) -> Effect<
+    CounterAction
+  > {
+    switch action {
+    case .input(.reset):
+      return setCount(0, in: &state)
+    case .input(.setCount(let count)):
+      return setCount(count, in: &state)
+    case .view(.incrementTapped):
+      return setCount(state.count + 1, in: &state)
+    case .view(.decrementTapped):
+      return setCount(state.count - 1, in: &state)
+    case .view(.favoriteToggled):
+      let count = state.count
+      let favorites = favorites
+      if state.favorites.contains(count) {
+        state.favorites.remove(count)
+        return .merge(
+          .run { _ in favorites.update { _ = $0.remove(count) } },
+          .send(.delegate(.favoriteRemoved(count))))
+      }
+      state.favorites.insert(count)
+      return .merge(
+        .run { _ in favorites.update { _ = $0.insert(count) } },
+        .send(.delegate(.favoriteSaved(count))))
+    case .internal(.subscribeToFavorites):
+      let favorites = favorites
+      return .run { send in
+        for await value in favorites.values() {
+          await send(.internal(.favoritesChanged(value)))
+        }
+      }
+    case .internal(.favoritesChanged(let favorites)):
+      state.favorites = favorites
+      return .none
+    case .delegate:
+      return .none
+    }
+  }
+
+  /// Shared by every action that changes the count: a method, not an extra action (seed 001).
+  private func setCount(_ count: Int, in state: inout CounterState) -> Effect<CounterAction> {
+    guard state.count != count else { return .none }
+    state.count = count
+    return .send(.delegate(.countChanged(count)))
+  }
+}

@@ -1,0 +1,16 @@
+import FeatureBridge
+import StoreKernel
+
+extension DependencyValues {
+  /// The favorites the counter shares with other features. The host injects one value into
+  /// every feature that shares it.
+  var counterFavorites: SharedValue<Set<Int>> {
+    get { self[CounterFavoritesKey.self] }
+    set { self[CounterFavoritesKey.self] = newValue }
+  }
+}
+
+private enum CounterFavoritesKey: DependencyKey {
+  static let liveValue = SharedValue<Set<Int>>([])
+  static var testValue: SharedValue<Set<Int>> { SharedValue([]) }
+}

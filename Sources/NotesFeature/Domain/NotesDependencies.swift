@@ -1,0 +1,27 @@
+import StoreKernel
+
+extension DependencyValues {
+  /// Where notes are loaded from and saved to.
+  var notesStorage: NotesStorage {
+    get { self[NotesStorageKey.self] }
+    set { self[NotesStorageKey.self] = newValue }
+  }
+
+  /// How long typing must pause before the notes are saved.
+  var notesAutosaveDelay: Duration {
+    get { self[NotesAutosaveDelayKey.self] }
+    set { self[NotesAutosaveDelayKey.self] = newValue }
+  }
+}
+
+private enum NotesStorageKey: DependencyKey {
+  static var liveValue: NotesStorage {
+    NotesStorage.file(inDirectory: NotesDataDirectory.resolve(environment: [:]))
+  }
+  static var testValue: NotesStorage { .inMemory() }
+}
+
+private enum NotesAutosaveDelayKey: DependencyKey {
+  static let liveValue: Duration = .seconds(1)
+  static let testValue: Duration = .seconds(1)
+}

@@ -1,1 +1,0 @@
-// NotesFeature: its boundary lands with its own issue; this file keeps the target buildable.

@@ -1,0 +1,73 @@
+import FeatureBridge
+package import StoreKernel
+
+/// The profile's logic.
+package struct ProfileReducer: Reducer {
+  @Dependency(\.profileFavorites) var favorites
+
+  package init() {}
+
+  package func reduce(
+    into state: inout ProfileState, action: ProfileAction
+  ) -> Effect<
+    ProfileAction
+  > {
+    switch action {
+    case .input(.select(let number)):
+      if state.favorites.contains(number) { state.selected = number }
+      return .none
+    case .view(.selectNext):
+      state.selected = neighbour(of: state.selected, in: state.favorites, step: 1)
+      return .none
+    case .view(.selectPrevious):
+      state.selected = neighbour(of: state.selected, in: state.favorites, step: -1)
+      return .none
+    case .view(.removeSelectedTapped):
+      guard let number = state.selected else { return .none }
+      let favorites = favorites
+      let effect = replaceFavorites(
+        with: Set(state.favorites.filter { $0 != number }), in: &state)
+      return .merge(
+        effect,
+        .run { _ in favorites.update { _ = $0.remove(number) } },
+        .send(.delegate(.favoriteRemoved(number))))
+    case .internal(.subscribeToFavorites):
+      let favorites = favorites
+      return .run { send in
+        for await value in favorites.values() {
+          await send(.internal(.favoritesChanged(value)))
+        }
+      }
+    case .internal(.favoritesChanged(let favorites)):
+      return replaceFavorites(with: favorites, in: &state)
+    case .delegate:
+      return .none
+    }
+  }
+
+  /// Installs a new set of favorites, keeps the selection on a valid neighbour, and reports a
+  /// count change. A method shared by two actions, not an extra action (seed 001).
+  private func replaceFavorites(
+    with favorites: Set<Int>, in state: inout ProfileState
+  ) -> Effect<ProfileAction> {
+    let sorted = favorites.sorted()
+    guard sorted != state.favorites else { return .none }
+    let oldCount = state.favorites.count
+    if let selected = state.selected, !favorites.contains(selected) {
+      state.selected = sorted.last(where: { $0 < selected }) ?? sorted.first
+    } else if state.selected == nil {
+      state.selected = sorted.first
+    }
+    state.favorites = sorted
+    return oldCount == sorted.count ? .none : .send(.delegate(.favoriteCountChanged(sorted.count)))
+  }
+
+  private func neighbour(of selected: Int?, in favorites: [Int], step: Int) -> Int? {
+    guard !favorites.isEmpty else { return nil }
+    guard let selected, let index = favorites.firstIndex(of: selected) else {
+      return favorites.first
+    }
+    let next = min(max(index + step, 0), favorites.count - 1)
+    return favorites[next]
+  }
+}
