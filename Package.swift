@@ -21,6 +21,11 @@ var package = Package(
     .library(name: "NotesFeature", targets: ["NotesFeature"]),
     .executable(name: "AppShell", targets: ["AppShell"]),
   ],
+  traits: [
+    .trait(
+      name: "SingleStore",
+      description: "Build AppShell with one root store and scoped children as its default.")
+  ],
   targets: [
     .target(name: "StoreKernel"),
     .target(name: "StoreKernelTesting", dependencies: ["StoreKernel"]),
@@ -32,7 +37,8 @@ var package = Package(
       name: "AppShell",
       dependencies: [
         "StoreKernel", "FeatureBridge", "CounterFeature", "ProfileFeature", "NotesFeature",
-      ]
+      ],
+      swiftSettings: [.define("SINGLE_STORE", .when(traits: ["SingleStore"]))]
     ),
     .testTarget(name: "StoreKernelTests", dependencies: ["StoreKernel", "StoreKernelTesting"]),
     .testTarget(
@@ -41,6 +47,9 @@ var package = Package(
     .testTarget(name: "CounterFeatureTests", dependencies: ["CounterFeature", "StoreKernelTesting"]),
     .testTarget(name: "ProfileFeatureTests", dependencies: ["ProfileFeature", "StoreKernelTesting"]),
     .testTarget(name: "NotesFeatureTests", dependencies: ["NotesFeature", "StoreKernelTesting"]),
+    .testTarget(
+      name: "AppShellTests",
+      dependencies: ["AppShell", "FeatureBridge", "NotesFeature", "StoreKernelTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

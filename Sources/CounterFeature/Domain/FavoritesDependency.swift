@@ -1,10 +1,10 @@
-import FeatureBridge
-import StoreKernel
+package import FeatureBridge
+package import StoreKernel
 
 extension DependencyValues {
   /// The favorites the counter shares with other features. The host injects one value into
   /// every feature that shares it.
-  var counterFavorites: SharedValue<Set<Int>> {
+  package var counterFavorites: SharedValue<Set<Int>> {
     get { self[CounterFavoritesKey.self] }
     set { self[CounterFavoritesKey.self] = newValue }
   }

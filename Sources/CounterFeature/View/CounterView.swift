@@ -1,14 +1,14 @@
-import FeatureBridge
+package import FeatureBridge
 
 /// The counter in a terminal: the count, whether it is a favorite, and the favorites.
-final class CounterView: FeatureView {
+package final class CounterView: FeatureView {
   private let store: ViewStore<CounterState, CounterAction.ViewAction>
 
-  init(store: ViewStore<CounterState, CounterAction.ViewAction>) {
+  package init(store: ViewStore<CounterState, CounterAction.ViewAction>) {
     self.store = store
   }
 
-  func render(width: Int, height: Int) -> [String] {
+  package func render(width: Int, height: Int) -> [String] {
     guard let state = store.state else { return [] }
     let favorites = state.favorites.sorted().map(String.init).joined(separator: ", ")
     let lines = [
@@ -23,7 +23,7 @@ final class CounterView: FeatureView {
     return lines.prefix(max(0, height)).map { TerminalText.fit($0, width: width) }
   }
 
-  func handle(_ keys: [KeyPress]) -> Int {
+  package func handle(_ keys: [KeyPress]) -> Int {
     var actions: [CounterAction.ViewAction] = []
     var used = 0
     scan: for key in keys {
@@ -39,7 +39,7 @@ final class CounterView: FeatureView {
     return used
   }
 
-  var keyHelp: [String] {
+  package var keyHelp: [String] {
     ["+ / ↑  increment", "- / ↓  decrement", "s / ⏎  save or remove the count as a favorite"]
   }
 }

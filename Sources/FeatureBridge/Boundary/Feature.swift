@@ -62,6 +62,8 @@ public final class Feature<Input: Sendable, Output: Sendable> {
 struct FeatureControl {
   let metrics: () -> BoundaryMetrics
   let isRunning: () -> Bool
+  // `nonisolated(nonsending)`: stopping touches the feature's store, so it must run on the
+  // caller's actor (the host's, where the store lives), not on the global executor.
   let stop: nonisolated(nonsending) (_ drainInputs: Bool) async -> Void
   let stopNow: () -> Void
 }

@@ -12,7 +12,7 @@ public final class ViewStore<State, ViewAction: Sendable> {
   private let sendView: (ViewAction) -> Void
   private let sendViews: ([ViewAction]) -> Void
 
-  init<Action: BoundaryAction>(_ store: Store<State, Action>)
+  package init<Action: BoundaryAction>(_ store: Store<State, Action>)
   where Action.ViewAction == ViewAction {
     self.source = store
     self.sendView = { [weak store] in store?.send(.view($0)) }

@@ -1,14 +1,14 @@
-import StoreKernel
+package import StoreKernel
 
 extension DependencyValues {
   /// Where notes are loaded from and saved to.
-  var notesStorage: NotesStorage {
+  package var notesStorage: NotesStorage {
     get { self[NotesStorageKey.self] }
     set { self[NotesStorageKey.self] = newValue }
   }
 
   /// How long typing must pause before the notes are saved.
-  var notesAutosaveDelay: Duration {
+  package var notesAutosaveDelay: Duration {
     get { self[NotesAutosaveDelayKey.self] }
     set { self[NotesAutosaveDelayKey.self] = newValue }
   }

@@ -1,18 +1,18 @@
-import FeatureBridge
+package import FeatureBridge
 
 /// The notes feature in a terminal: the list on the left, the selected note on the right (or
 /// one of them on a narrow terminal), a prompt line for search and rename, and a status line.
-final class NotesView: FeatureView {
+package final class NotesView: FeatureView {
   private let store: ViewStore<NotesState, NotesAction.ViewAction>
   /// The first visible row of the editor; view-local, like a scroll position in any UI.
   private var editorScroll = 0
-  private(set) var cursor: (row: Int, column: Int)?
+  package private(set) var cursor: (row: Int, column: Int)?
 
-  init(store: ViewStore<NotesState, NotesAction.ViewAction>) {
+  package init(store: ViewStore<NotesState, NotesAction.ViewAction>) {
     self.store = store
   }
 
-  func handle(_ keys: [KeyPress]) -> Int {
+  package func handle(_ keys: [KeyPress]) -> Int {
     var used = 0
     for key in keys {
       guard let state = store.state, let action = Self.action(for: key, mode: state.mode) else {
@@ -56,7 +56,7 @@ final class NotesView: FeatureView {
     }
   }
 
-  var keyHelp: [String] {
+  package var keyHelp: [String] {
     [
       "n  new note          ⏎ / e  edit the selected note     Esc  stop editing",
       "d  delete note       u  undo the last delete           r  rename",
@@ -65,7 +65,7 @@ final class NotesView: FeatureView {
     ]
   }
 
-  func render(width: Int, height: Int) -> [String] {
+  package func render(width: Int, height: Int) -> [String] {
     cursor = nil
     guard let state = store.state, width > 0, height > 0 else { return [] }
     var lines = [header(state, width: width)]

@@ -1,9 +1,9 @@
-import FeatureBridge
-import StoreKernel
+package import FeatureBridge
+package import StoreKernel
 
 extension DependencyValues {
   /// The favorites the profile shows; the host injects the value it shares with the counter.
-  var profileFavorites: SharedValue<Set<Int>> {
+  package var profileFavorites: SharedValue<Set<Int>> {
     get { self[ProfileFavoritesKey.self] }
     set { self[ProfileFavoritesKey.self] = newValue }
   }

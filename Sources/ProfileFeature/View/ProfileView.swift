@@ -1,14 +1,14 @@
-import FeatureBridge
+package import FeatureBridge
 
 /// The profile in a terminal: the favorites, one per line, the selected one marked.
-final class ProfileView: FeatureView {
+package final class ProfileView: FeatureView {
   private let store: ViewStore<ProfileState, ProfileAction.ViewAction>
 
-  init(store: ViewStore<ProfileState, ProfileAction.ViewAction>) {
+  package init(store: ViewStore<ProfileState, ProfileAction.ViewAction>) {
     self.store = store
   }
 
-  func render(width: Int, height: Int) -> [String] {
+  package func render(width: Int, height: Int) -> [String] {
     guard let state = store.state, height > 0 else { return [] }
     var lines = ["", "    Favorites (\(state.favorites.count))", ""]
     if state.favorites.isEmpty {
@@ -23,7 +23,7 @@ final class ProfileView: FeatureView {
     return lines.prefix(height).map { TerminalText.fit($0, width: width) }
   }
 
-  func handle(_ keys: [KeyPress]) -> Int {
+  package func handle(_ keys: [KeyPress]) -> Int {
     var actions: [ProfileAction.ViewAction] = []
     var used = 0
     scan: for key in keys {
@@ -40,7 +40,7 @@ final class ProfileView: FeatureView {
     return used
   }
 
-  var keyHelp: [String] {
+  package var keyHelp: [String] {
     ["↑ / ↓  select a favorite", "x / Delete  remove the selected favorite"]
   }
 }

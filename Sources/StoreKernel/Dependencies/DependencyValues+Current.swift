@@ -28,7 +28,7 @@ extension DependencyValues {
 ///   - update: Changes the values.
 ///   - operation: The code to run with them.
 /// - Returns: What `operation` returns.
-public func withDependencies<Result>(
+nonisolated(nonsending) public func withDependencies<Result>(
   _ update: (inout DependencyValues) -> Void,
   operation: () async throws -> Result
 ) async rethrows -> Result {

@@ -1,0 +1,84 @@
+import FeatureBridge
+import StoreKernel
+
+/// Runs a command script against the app without a terminal and prints what a person would
+/// see: the tab-bar counts and each tab's screen. Both architectures print the same report
+/// for the same script.
+@ShellActor
+final class ScriptSession {
+  static let screenSize = (columns: 100, rows: 30)
+
+  private let app: any RunningApp
+  private let composer = FrameComposer(color: false)
+  private(set) var output = ""
+
+  init(app: any RunningApp) {
+    self.app = app
+  }
+
+  func run(lines: [Substring]) async throws {
+    for (index, line) in lines.enumerated() {
+      guard let command = try ScriptCommand.parse(line, lineNumber: index + 1) else { continue }
+      if try await apply(command) == .quit { break }
+    }
+    app.saveNotes()
+    await settle()
+    report()
+  }
+
+  private func apply(_ command: ScriptCommand) async throws -> KeyRouter.Outcome {
+    switch command {
+    case .tab(let tab):
+      app.shell.send(tab.map { .selectTab($0) } ?? .nextTab)
+    case .keys(let keys):
+      if KeyRouter.route(keys, in: app) == .quit { return .quit }
+    case .save:
+      app.saveNotes()
+    case .wait(let milliseconds):
+      try await Task.sleep(for: .milliseconds(milliseconds))
+    case .screen:
+      await settle()
+      printScreen(of: app.shell.state.activeTab)
+    case .quit:
+      return .quit
+    }
+    await settle()
+    return .continueRunning
+  }
+
+  /// Waits until effects and outputs in flight have landed: the runtime's event totals stop
+  /// changing.
+  private func settle() async {
+    var last = -1
+    var stable = 0
+    while stable < 3 {
+      try? await Task.sleep(for: .milliseconds(2))
+      let total = StoreRegistry.totals.total
+      stable = total == last ? stable + 1 : 0
+      last = total
+    }
+  }
+
+  private func report() {
+    let shell = app.shell.state
+    output += "count: \(shell.count)\n"
+    output += "favorites: \(shell.favoritesCount)\n"
+    output += "notes: \(shell.notesCount)\n"
+    if let error = shell.storageError { output += "storage error: \(error)\n" }
+    for tab in Tab.allCases { printScreen(of: tab) }
+  }
+
+  private func printScreen(of tab: Tab) {
+    let view = app.view(for: tab)
+    var shell = app.shell.state
+    shell.activeTab = tab
+    shell.showHelp = false
+    shell.status = ""
+    let frame = composer.compose(
+      shell: shell, view: view, width: Self.screenSize.columns, height: Self.screenSize.rows)
+    output += "--- \(tab.title) ---\n"
+    for line in frame.lines.dropLast() {
+      output += String(line.reversed().drop(while: { $0 == " " }).reversed()) + "\n"
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import FeatureBridge
+import NotesFeature
+import StoreKernel
+
+/// What the shell needs from the composed app, whichever architecture built it.
+@ShellActor
+protocol RunningApp: AnyObject {
+  /// Which architecture this is, for messages and stats.
+  var architecture: Architecture { get }
+  /// The shell's own state (tab bar, status line).
+  var shell: Store<ShellState, ShellAction> { get }
+  /// The view of each tab.
+  func view(for tab: Tab) -> any FeatureView
+  /// Asks the notes to save now.
+  func saveNotes()
+  /// Stops every feature, delivering what was sent and saving unsaved notes.
+  func stop() async
+}
+
+/// The two ways the app can be composed from the same features.
+enum Architecture: String, Sendable {
+  /// Each feature owns its store behind a FeatureBridge boundary.
+  case multiStore = "multi-store"
+  /// One root store; each feature's view gets a scoped child store.
+  case singleStore = "single-store"
+}
+
+/// What the features are built with: the shell injects these.
+struct AppEnvironment: Sendable {
+  var storage: NotesStorage
+  var autosaveDelay: Duration = .seconds(1)
+  var clock: any Clock<Duration> = ContinuousClock()
+}

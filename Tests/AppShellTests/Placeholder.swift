@@ -1,0 +1,1 @@
+// The AppShell host tests land with the AppShell issue.
