@@ -15,6 +15,9 @@ enum AppShellMain {
 
   @ShellActor
   static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+    if arguments.first == "compare" {
+      return await CompareCommand.run(arguments.dropFirst())
+    }
     do {
       let options = try Options.parse(arguments)
       if options.command == .help {

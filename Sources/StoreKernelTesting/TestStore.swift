@@ -120,7 +120,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
           rawValue: "Must handle received actions before sending an action. "
             + unreceivedMessage()), sourceLocation: sourceLocation)
     }
-    recorder.received.removeAll()
+    // The next assertion starts from the state the dropped actions left, so their changes are
+    // not blamed on this action.
+    skipReceivedActions()
     let before = recorder.lastAsserted
     recorder.expectingTestAction = true
     let task = store.send(action)
@@ -174,6 +176,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
             Comment(
               rawValue: "Expected to receive \(description), but first received "
                 + "\(recorder.received[0].action)."), sourceLocation: sourceLocation)
+          recorder.lastAsserted = recorder.received[index].state
           recorder.received.removeFirst(index + 1)
           return
         }
@@ -226,7 +229,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
     if exhaustivity == .on, !recorder.received.isEmpty {
       Issue.record(Comment(rawValue: unreceivedMessage()), sourceLocation: sourceLocation)
-      recorder.received.removeAll()
+      skipReceivedActions()
     }
   }
 

@@ -19,6 +19,11 @@ enum InputReader {
       var decoder = KeyDecoder()
       var buffer = [UInt8](repeating: 0, count: 16 * 1024)
       while true {
+        // A lone ESC is the Escape key unless the rest of a sequence follows at once.
+        if decoder.isAwaitingEscapeSequence, !hasInput(withinMilliseconds: 50) {
+          continuation.yield(decoder.finish())
+          continue
+        }
         let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
         if count < 0, errno == EINTR { continue }
         if count <= 0 {
@@ -34,5 +39,10 @@ enum InputReader {
     thread.name = "stdin"
     thread.start()
     return stream
+  }
+
+  private static func hasInput(withinMilliseconds timeout: Int32) -> Bool {
+    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, timeout) != 0
   }
 }

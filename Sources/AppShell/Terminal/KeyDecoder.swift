@@ -39,6 +39,10 @@ struct KeyDecoder {
     return keys
   }
 
+  /// Whether the bytes so far end in a lone ESC: the Escape key, or the start of a sequence
+  /// whose rest has not arrived. A reader that sees no more bytes shortly calls `finish()`.
+  var isAwaitingEscapeSequence: Bool { pasteBuffer == nil && pending == [0x1B] }
+
   /// Ends input: whatever is incomplete is decoded as best it can be (a lone ESC is Escape).
   mutating func finish() -> [KeyPress] {
     var keys: [KeyPress] = []

@@ -10,10 +10,13 @@ struct AppState: Equatable, Sendable {
   var profile: ProfileState
   var notes = NotesState()
   var shell = ShellState()
+  /// The extra features' state (compare's stand-ins for a large app's other screens).
+  var extras: [CounterState]
 
-  init(favorites: Set<Int>) {
+  init(favorites: Set<Int>, extraFeatures: Int = 0) {
     counter = CounterState(count: 0, favorites: favorites)
     profile = ProfileState(favorites: favorites)
+    extras = Array(repeating: CounterState(count: 0, favorites: favorites), count: extraFeatures)
   }
 }
 
@@ -23,6 +26,7 @@ enum AppAction: Sendable, Equatable {
   case profile(ProfileAction)
   case notes(NotesAction)
   case shell(ShellAction)
+  case extra(Int, CounterAction)
 
   static let counterPath = ActionPath<AppAction, CounterAction>(
     embed: AppAction.counter, extract: { if case .counter(let action) = $0 { action } else { nil } }
@@ -36,11 +40,15 @@ enum AppAction: Sendable, Equatable {
     embed: AppAction.shell, extract: { if case .shell(let action) = $0 { action } else { nil } })
 
   /// What each feature's boundary would send when it starts and stops.
-  static var didStart: [AppAction] {
-    [
+  static func didStart(extraFeatures: Int) -> [AppAction] {
+    let features = [
       CounterAction.didStart.map(AppAction.counter), ProfileAction.didStart.map(AppAction.profile),
       NotesAction.didStart.map(AppAction.notes),
-    ].compactMap { $0 }
+    ]
+    let extras = (0..<extraFeatures).map { index in
+      CounterAction.didStart.map { AppAction.extra(index, $0) }
+    }
+    return (features + extras).compactMap { $0 }
   }
 
   static var willStop: [AppAction] {
@@ -62,6 +70,9 @@ struct AppReducer: Reducer {
       Reduce<AppState, AppAction> { state, action in
         // Delegate actions become shell actions, exactly as outputs do in the multi-store build.
         switch action {
+        case .extra(let index, let action):
+          return CounterReducer().reduce(into: &state.extras[index], action: action)
+            .map { .extra(index, $0) }
         case .counter(.delegate(let output)): return .send(.shell(.counter(output)))
         case .profile(.delegate(let output)): return .send(.shell(.profile(output)))
         case .notes(.delegate(let output)): return .send(.shell(.notes(output)))

@@ -17,6 +17,8 @@ final class MultiStoreApp: RunningApp {
   private let profileInputs: AsyncStream<ProfileInput>.Continuation
   private let notesInputs: AsyncStream<NotesInput>.Continuation
   private var routes: [Task<Void, Never>] = []
+  private var extras: [Feature<CounterInput, CounterOutput>] = []
+  private var extraInputs: [AsyncStream<CounterInput>.Continuation] = []
 
   /// How each feature is started. The defaults start the real features; a test replaces any
   /// of them with a `FakeFeature`'s `start` — a one-line change.
@@ -48,6 +50,11 @@ final class MultiStoreApp: RunningApp {
     counter = factories.counter(counterStream, favorites)
     profile = factories.profile(profileStream, favorites)
     notes = factories.notes(notesStream, environment)
+    for _ in 0..<environment.extraFeatures {
+      let (stream, inputs) = AsyncStream.makeStream(of: CounterInput.self)
+      extraInputs.append(inputs)
+      extras.append(factories.counter(stream, favorites))
+    }
     routes = [
       counter.route(into: shell) { .counter($0) },
       profile.route(into: shell) { .profile($0) },
@@ -71,6 +78,8 @@ final class MultiStoreApp: RunningApp {
     counterInputs.finish()
     profileInputs.finish()
     notesInputs.finish()
+    for inputs in extraInputs { inputs.finish() }
+    for extra in extras { await extra.finish() }
     await notes.finish()
     await counter.finish()
     await profile.finish()

@@ -30,4 +30,7 @@ struct AppEnvironment: Sendable {
   var storage: NotesStorage
   var autosaveDelay: Duration = .seconds(1)
   var clock: any Clock<Duration> = ContinuousClock()
+  /// Extra live features (counters with live views), standing in for the many screens of a
+  /// large app; `compare` sets it, the interactive app uses none.
+  var extraFeatures = 0
 }

@@ -21,7 +21,7 @@ final class SingleStoreApp: RunningApp {
   init(environment: AppEnvironment) {
     let favorites = SharedValue<Set<Int>>([])
     root = Store(
-      initialState: AppState(favorites: favorites.value),
+      initialState: AppState(favorites: favorites.value, extraFeatures: environment.extraFeatures),
       reducer: AppReducer(),
       name: "App",
       withDependencies: {
@@ -35,11 +35,20 @@ final class SingleStoreApp: RunningApp {
     let counter = root.scope(state: { $0.counter }, action: { .counter($0) }, name: "App/Counter")
     let profile = root.scope(state: { $0.profile }, action: { .profile($0) }, name: "App/Profile")
     let notes = root.scope(state: { $0.notes }, action: { .notes($0) }, name: "App/Notes")
-    children = [counter, profile, notes]
+    var children: [AnyObject] = [counter, profile, notes]
+    for index in 0..<environment.extraFeatures {
+      let extra = root.scope(
+        state: { $0.extras[index] }, action: { .extra(index, $0) }, name: "App/Extra\(index)")
+      children.append(extra)
+      children.append(CounterView(store: ViewStore(extra)))
+    }
+    self.children = children
     counterView = CounterView(store: ViewStore(counter))
     profileView = ProfileView(store: ViewStore(profile))
     notesView = NotesView(store: ViewStore(notes))
-    for action in AppAction.didStart { root.send(action) }
+    for action in AppAction.didStart(extraFeatures: environment.extraFeatures) {
+      root.send(action)
+    }
   }
 
   func view(for tab: Tab) -> any FeatureView {

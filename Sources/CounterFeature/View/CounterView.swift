@@ -1,11 +1,16 @@
 package import FeatureBridge
+import StoreKernel
 
 /// The counter in a terminal: the count, whether it is a favorite, and the favorites.
 package final class CounterView: FeatureView {
   private let store: ViewStore<CounterState, CounterAction.ViewAction>
+  private var observation: ObservationToken?
+  package private(set) var renderGeneration = 0
 
   package init(store: ViewStore<CounterState, CounterAction.ViewAction>) {
     self.store = store
+    // The view's live observer: everything it draws comes from the state.
+    observation = store.observe({ $0 }) { [weak self] _ in self?.renderGeneration += 1 }
   }
 
   package func render(width: Int, height: Int) -> [String] {

@@ -124,4 +124,6 @@ final class FakeView<Input: Sendable, Output: Sendable>: FeatureView {
   }
 
   var keyHelp: [String] { ["(fake feature: records keys)"] }
+
+  var renderGeneration: Int { (viewStore.state ?? 0) + (fake?.receivedKeys.count ?? 0) }
 }

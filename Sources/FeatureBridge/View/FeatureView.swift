@@ -26,6 +26,10 @@ public protocol FeatureView: AnyObject {
   /// Lines of key help for the host's help screen.
   var keyHelp: [String] { get }
 
+  /// Bumped by the view's own observation of its store whenever what it shows may have
+  /// changed; a host renders only when some view's generation moved.
+  var renderGeneration: Int { get }
+
   /// Where the terminal cursor belongs after the last `render`, as a row and column inside
   /// the rendered area, or `nil` to hide it.
   var cursor: (row: Int, column: Int)? { get }

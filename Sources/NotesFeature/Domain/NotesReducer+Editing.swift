@@ -22,34 +22,49 @@ extension NotesReducer {
     _ state: inout NotesState, _ action: NotesAction.ViewAction
   ) -> Effect<NotesAction> {
     guard let index = state.selectedIndex else { return .none }
-    let body = state.notes[index].body
-    let cursor = body.utf8.index(body.utf8.startIndex, offsetBy: min(state.cursor, body.utf8.count))
-    switch action {
-    case .textInserted(let text):
-      let text = Self.normalizedNewlines(text)
-      guard !text.isEmpty else { return .none }
-      state.notes[index].body.insert(contentsOf: text, at: cursor)
-      state.cursor += text.utf8.count
-    case .newlineTapped:
-      state.notes[index].body.insert("\n", at: cursor)
-      state.cursor += 1
-    case .backspaceTapped:
-      guard cursor > body.startIndex else { return .none }
-      let previous = body.index(before: cursor)
-      state.notes[index].body.removeSubrange(previous..<cursor)
-      state.cursor = body.utf8.distance(from: body.utf8.startIndex, to: previous)
-    case .deleteTapped:
-      guard cursor < body.endIndex else { return .none }
-      state.notes[index].body.removeSubrange(cursor..<body.index(after: cursor))
-    case .cursorMoved(let direction):
-      let target = Self.move(cursor, direction, in: body)
-      state.cursor = body.utf8.distance(from: body.utf8.startIndex, to: target)
-      return .none
-    default:
+    let cursor = state.cursor
+    // The body is edited in place through `inout`: a named copy alive during the edit would
+    // make every keystroke copy the whole note (copy-on-write).
+    guard let newCursor = Self.apply(action, to: &state.notes[index].body, cursor: cursor) else {
       return .none
     }
+    state.cursor = newCursor
+    if case .cursorMoved = action { return .none }
     touch(&state, at: index)
     return markEdited(&state)
+  }
+
+  /// Applies an editing action to `body` at the UTF-8 offset `cursor`; returns the new cursor,
+  /// or `nil` when the action changes nothing.
+  static func apply(
+    _ action: NotesAction.ViewAction, to body: inout String, cursor offset: Int
+  ) -> Int? {
+    let cursor = body.utf8.index(body.utf8.startIndex, offsetBy: min(offset, body.utf8.count))
+    switch action {
+    case .textInserted(let text):
+      let text = normalizedNewlines(text)
+      guard !text.isEmpty else { return nil }
+      body.insert(contentsOf: text, at: cursor)
+      return offset + text.utf8.count
+    case .newlineTapped:
+      body.insert("\n", at: cursor)
+      return offset + 1
+    case .backspaceTapped:
+      guard cursor > body.startIndex else { return nil }
+      let previous = body.index(before: cursor)
+      let newOffset = body.utf8.distance(from: body.utf8.startIndex, to: previous)
+      body.removeSubrange(previous..<cursor)
+      return newOffset
+    case .deleteTapped:
+      guard cursor < body.endIndex else { return nil }
+      body.removeSubrange(cursor..<body.index(after: cursor))
+      return offset
+    case .cursorMoved(let direction):
+      let target = move(cursor, direction, in: body)
+      return body.utf8.distance(from: body.utf8.startIndex, to: target)
+    default:
+      return nil
+    }
   }
 
   private func editSearch(_ state: inout NotesState, _ action: NotesAction.ViewAction) {

@@ -49,6 +49,27 @@ package struct NotesState: Equatable, Sendable {
     self.selectedID = notes.first?.id
   }
 
+  /// What the view draws, reduced to values that change when the drawing may: cheap to
+  /// derive and compare on every keystroke.
+  package struct RenderKey: Equatable, Sendable {
+    var selectedID: Int?
+    var cursor: Int
+    var editCount: Int
+    var noteCount: Int
+    var mode: Mode
+    var searchText: String
+    var status: String?
+    var loadStatus: LoadStatus
+    var hasUnsavedChanges: Bool
+  }
+
+  package var renderKey: RenderKey {
+    RenderKey(
+      selectedID: selectedID, cursor: cursor, editCount: editCount, noteCount: notes.count,
+      mode: mode, searchText: searchText, status: status, loadStatus: loadStatus,
+      hasUnsavedChanges: hasUnsavedChanges)
+  }
+
   package var hasUnsavedChanges: Bool { editCount != savedEditCount }
 
   package var selectedIndex: Int? {

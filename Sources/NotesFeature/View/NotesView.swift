@@ -1,4 +1,5 @@
 package import FeatureBridge
+import StoreKernel
 
 /// The notes feature in a terminal: the list on the left, the selected note on the right (or
 /// one of them on a narrow terminal), a prompt line for search and rename, and a status line.
@@ -7,15 +8,22 @@ package final class NotesView: FeatureView {
   /// The first visible row of the editor; view-local, like a scroll position in any UI.
   private var editorScroll = 0
   package private(set) var cursor: (row: Int, column: Int)?
+  private var observation: ObservationToken?
+  package private(set) var renderGeneration = 0
 
   package init(store: ViewStore<NotesState, NotesAction.ViewAction>) {
     self.store = store
+    // The view's live observer watches a small key, not the notes themselves: holding the
+    // notes array here would make every keystroke copy it (copy-on-write).
+    observation = store.observe(\.renderKey) { [weak self] _ in self?.renderGeneration += 1 }
   }
 
   package func handle(_ keys: [KeyPress]) -> Int {
     var used = 0
     for key in keys {
-      guard let state = store.state, let action = Self.action(for: key, mode: state.mode) else {
+      // Read only the mode: a copy of the whole state kept alive across `send` would force
+      // the note being typed into to be copied on every keystroke.
+      guard let mode = store.state?.mode, let action = Self.action(for: key, mode: mode) else {
         break
       }
       store.send(action)

@@ -1,11 +1,16 @@
 package import FeatureBridge
+import StoreKernel
 
 /// The profile in a terminal: the favorites, one per line, the selected one marked.
 package final class ProfileView: FeatureView {
   private let store: ViewStore<ProfileState, ProfileAction.ViewAction>
+  private var observation: ObservationToken?
+  package private(set) var renderGeneration = 0
 
   package init(store: ViewStore<ProfileState, ProfileAction.ViewAction>) {
     self.store = store
+    // The view's live observer: everything it draws comes from the state.
+    observation = store.observe({ $0 }) { [weak self] _ in self?.renderGeneration += 1 }
   }
 
   package func render(width: Int, height: Int) -> [String] {

@@ -33,18 +33,23 @@ package enum StateDiff {
       if i < n, j < m, old[i] == new[j] {
         i += 1
         j += 1
-      } else if j < m, i == n || lengths[i][j + 1] >= lengths[i + 1][j] {
-        result.append("+ \(trimmed(new[j]))")
-        j += 1
-      } else {
+      } else if i < n, j == m || lengths[i + 1][j] >= lengths[i][j + 1] {
         result.append("- \(trimmed(old[i]))")
         i += 1
+      } else {
+        result.append("+ \(trimmed(new[j]))")
+        j += 1
       }
     }
     return result
   }
 
   private static func trimmed(_ line: String) -> String {
-    String(line.drop(while: { $0 == " " }))
+    let text = line.drop(while: { $0 == " " })
+    // `dump` starts each line with its own marker; the diff line has `-` or `+` instead.
+    for marker in ["- ", "▿ ", "▹ "] where text.hasPrefix(marker) {
+      return String(text.dropFirst(marker.count))
+    }
+    return String(text)
   }
 }

@@ -112,6 +112,9 @@ final class StoreRuntime<State, Action: Sendable> {
   private func notifyObservers() {
     if observers.isEmpty { return }
     var sawCancelled = false
+    // One read of the state for the whole pass: reading the property per observer would copy
+    // the root state once per observer.
+    let state = state
     for observer in observers {
       if observer.flag.isCancelled {
         sawCancelled = true
