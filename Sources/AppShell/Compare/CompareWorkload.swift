@@ -26,6 +26,18 @@ struct Measurement: Codable, Equatable {
     var effects: Int
     var total: Int
 
+    init(
+      actions: Int, reducerRuns: Int, stateDerivations: Int, notifications: Int, effects: Int,
+      total: Int
+    ) {
+      self.actions = actions
+      self.reducerRuns = reducerRuns
+      self.stateDerivations = stateDerivations
+      self.notifications = notifications
+      self.effects = effects
+      self.total = total
+    }
+
     init(_ events: StoreEvents) {
       actions = events.actionsReceived
       reducerRuns = events.reducerRuns
