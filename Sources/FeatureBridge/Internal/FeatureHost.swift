@@ -49,6 +49,7 @@ final class FeatureHost<R: Reducer> where R.Action: BoundaryAction {
 
   nonisolated(nonsending) func stop(drainInputs: Bool) async {
     guard store != nil else { return }
+    let pump = pump
     if drainInputs, let pump {
       await pump.value
     } else {
@@ -59,6 +60,9 @@ final class FeatureHost<R: Reducer> where R.Action: BoundaryAction {
       await store.send(willStop).finish()
     }
     stopNow()
+    // A cancelled pump may be between two reads; the stream terminates at its next read. Its
+    // end is the moment the host's `yield` starts returning `.terminated`.
+    await pump?.value
   }
 
   func stopNow() {

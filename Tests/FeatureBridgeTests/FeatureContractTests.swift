@@ -1,0 +1,91 @@
+import FeatureBridge
+import Testing
+
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct FeatureContractTests {
+  private struct ExpectationsGaveUp: Error {}
+
+  /// The tally boundary's contract: totals add up, and a ping answers with the total.
+  private func tallyContract(
+    _ probe: FeatureProbe<TallyInput, TallyOutput>
+  ) async -> TallyOutput? {
+    probe.send(.add(2))
+    probe.send(.add(3))
+    probe.send(.ping)
+    let answer = await probe.nextOutput()
+    #expect(answer == .pong(5), "\(probe.name)")
+    await probe.settle()
+    #expect(probe.feature.metrics.inputsDelivered == 3, "\(probe.name)")
+    return answer
+  }
+
+  @Test func verifyRunsTheSameExpectationsAgainstTheRealFeatureAndAMatchingFake() async {
+    var checked: [String] = []
+    var features: [Feature<TallyInput, TallyOutput>] = []
+
+    await FeatureContract.verify([
+      ("real", { TallyFeature.start(inputs: $0) }),
+      ("fake", { matchingTallyFake().start(inputs: $0) }),
+    ]) { probe in
+      features.append(probe.feature)
+      if await tallyContract(probe) == .pong(5) { checked.append(probe.name) }
+    }
+
+    #expect(checked == ["real", "fake"])
+    // Each candidate was stopped once its expectations ran.
+    #expect(features.map(\.isRunning) == [false, false])
+  }
+
+  @Test func verifyCatchesAFakeThatDoesNotMatch() async {
+    var answers: [String: TallyOutput] = [:]
+    let forgetfulFake = FakeFeature<TallyInput, TallyOutput> { input in
+      input == .ping ? [.pong(0)] : []
+    }
+
+    await withKnownIssue("The forgetful fake answers every ping with 0.") {
+      await FeatureContract.verify([
+        ("real", { TallyFeature.start(inputs: $0) }),
+        ("forgetful fake", { forgetfulFake.start(inputs: $0) }),
+      ]) { probe in
+        answers[probe.name] = await tallyContract(probe)
+      }
+    }
+
+    // The contract passed for the real feature and failed for the fake, not the other way.
+    #expect(answers == ["real": .pong(5), "forgetful fake": .pong(0)])
+  }
+
+  @Test func verifyStopsTheCandidateWhenItsExpectationsThrow() async {
+    let name = "FeatureContractTests.throwing"
+    var started: [Feature<TallyInput, TallyOutput>] = []
+
+    await #expect(throws: ExpectationsGaveUp.self) {
+      try await FeatureContract.verify([
+        ("real", { TallyFeature.start(name: name, inputs: $0) }),
+        ("never started", { TallyFeature.start(name: name, inputs: $0) }),
+      ]) { probe in
+        started.append(probe.feature)
+        throw ExpectationsGaveUp()
+      }
+    }
+
+    #expect(started.count == 1)
+    #expect(started.first?.isRunning == false)
+    #expect(!FeatureRegistry.liveFeatureNames.contains(name))
+  }
+
+  @Test func aProbeReadsNilOnceTheCandidateHasStopped() async {
+    var afterStop: [TallyOutput?] = []
+
+    await FeatureContract.verify([("real", { TallyFeature.start(inputs: $0) })]) { probe in
+      probe.send(.ping)
+      #expect(await probe.nextOutput() == .pong(0))
+      await probe.feature.stop()
+      afterStop.append(await probe.nextOutput())
+      afterStop.append(await probe.nextOutput())
+    }
+
+    // The stop action's flush was the last output.
+    #expect(afterStop == [.saved(0), nil])
+  }
+}

@@ -1,0 +1,190 @@
+import FeatureBridge
+import StoreKernel
+import StoreKernelTesting
+import Testing
+
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct FeatureTests {
+  @Test func eachInputBecomesExactlyOneActionInTheFeatureStore() async {
+    let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
+    let feature = TallyFeature.start(inputs: inputs)
+    for _ in 0..<500 { send.yield(.add(1)) }
+
+    #expect(await yieldUntil { feature.metrics.inputsDelivered == 500 })
+    let metrics = feature.metrics
+    #expect(metrics.inputsDelivered == 500)
+    #expect(metrics.storeEvents.actionsReceived == 500)
+    #expect(metrics.storeEvents.reducerRuns == 500)
+    #expect(metrics.outputsEmitted == 0)
+    #expect(feature.tallyState?.total == 500)
+    await feature.stop()
+  }
+
+  @Test func eachDelegateActionBecomesExactlyOneOutput() async {
+    let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
+    let feature = TallyFeature.start(inputs: inputs)
+    for input in [TallyInput.add(2), .ping, .add(3), .ping, .ping] { send.yield(input) }
+
+    #expect(await yieldUntil { feature.metrics.inputsDelivered == 5 })
+    // Five inputs, plus the three delegate actions the pings sent.
+    #expect(feature.metrics.storeEvents.actionsReceived == 8)
+    #expect(feature.metrics.outputsEmitted == 3)
+
+    await feature.stop()
+    // The stop action's flush emits one more.
+    #expect(feature.metrics.outputsEmitted == 4)
+    #expect(await collect(feature.outputs) == [.pong(2), .pong(5), .pong(5), .saved(5)])
+  }
+
+  @Test func eventsPerInputMeasuresTheStoreWorkEachInputCaused() async {
+    let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
+    let feature = TallyFeature.start(inputs: inputs)
+    #expect(feature.metrics.eventsPerInput == 0)
+    for _ in 0..<100 { send.yield(.add(1)) }
+
+    #expect(await yieldUntil { feature.metrics.inputsDelivered == 100 })
+    let metrics = feature.metrics
+    // An `.add` is one action and one reducer run; nothing observes the store.
+    #expect(metrics.storeEvents.total == 200)
+    #expect(metrics.eventsPerInput == 2)
+    #expect(
+      metrics.eventsPerInput == Double(metrics.storeEvents.total) / Double(metrics.inputsDelivered))
+    await feature.stop()
+  }
+
+  @Test func stopFinishesTheOutputsStream() async {
+    let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
+    let feature = TallyFeature.start(inputs: inputs)
+    send.yield(.ping)
+    #expect(await yieldUntil { feature.metrics.outputsEmitted == 1 })
+    #expect(feature.isRunning)
+
+    await feature.stop()
+
+    #expect(!feature.isRunning)
+    // `collect` returns only because the stream finished.
+    #expect(await collect(feature.outputs) == [.pong(0), .saved(0)])
+  }
+
+  @Test func stopTerminatesTheInputStream() async {
+    let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
+    let feature = TallyFeature.start(inputs: inputs)
+    send.yield(.add(1))
+    #expect(await yieldUntil { feature.metrics.inputsDelivered == 1 })
+
+    await feature.stop()
+
+    let result = send.yield(.add(1))
+    guard case .terminated = result else {
+      Issue.record("Expected the input stream to be terminated after stop, got \(result).")
+      return
+    }
+  }
+
+  @Test func stopCancelsRunningEffects() async {
+    let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
+    let journal = TallyJournal()
+    let clock = TestClock()
+    let feature = TallyFeature.start(inputs: inputs, journal: journal, clock: clock)
+    send.yield(.startTicking)
+    #expect(await yieldUntil { clock.sleeperCount == 1 })
+    await clock.advance(by: .seconds(1))
+    #expect(await yieldUntil { feature.tallyState?.ticks == 1 })
+    #expect(feature.metrics.storeEvents.effectsStarted == 1)
+
+    await feature.stop()
+
+    #expect(await yieldUntil { journal.entries.contains(.tickerCancelled) })
+    #expect(journal.entries == [.tickerStarted, .flushed(0), .tickerCancelled])
+    #expect(clock.sleeperCount == 0)
+    // Effect actions are not inputs: one input was delivered, the tick was its effect's.
+    #expect(feature.metrics.inputsDelivered == 1)
+  }
+
+  @Test func stopRunsTheStopActionAndAwaitsItsEffects() async {
+    let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
+    let journal = TallyJournal()
+    let feature = TallyFeature.start(inputs: inputs, journal: journal)
+    send.yield(.add(7))
+    #expect(await yieldUntil { feature.metrics.inputsDelivered == 1 })
+
+    await feature.stop()
+
+    // The flush suspends before it records; had stop not awaited it, it would be cancelled.
+    #expect(journal.entries == [.flushed(7)])
+    let events = feature.metrics.storeEvents
+    // The input, the stop action, and the delegate action its effect sent.
+    #expect(events.actionsReceived == 3)
+    #expect(events.effectsStarted == 1)
+    #expect(events.effectsFinished == 1)
+    #expect(events.effectsCancelled == 0)
+    #expect(await collect(feature.outputs) == [.saved(7)])
+  }
+
+  @Test func stoppingTwiceRunsTheStopActionOnce() async {
+    let (inputs, _) = AsyncStream.makeStream(of: TallyInput.self)
+    let journal = TallyJournal()
+    let feature = TallyFeature.start(inputs: inputs, journal: journal)
+
+    await feature.stop()
+    await feature.stop()
+    await feature.finish()
+
+    #expect(journal.entries == [.flushed(0)])
+    #expect(await collect(feature.outputs) == [.saved(0)])
+  }
+
+  @Test func finishDeliversEveryInputYieldedBeforeTheHostFinishedTheStream() async {
+    let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
+    let journal = TallyJournal()
+    let feature = TallyFeature.start(inputs: inputs, journal: journal)
+    for _ in 0..<5_000 { send.yield(.add(1)) }
+    send.finish()
+
+    await feature.finish()
+
+    #expect(feature.metrics.inputsDelivered == 5_000)
+    // The stop action saw every input's effect on the state.
+    #expect(journal.entries == [.flushed(5_000)])
+    #expect(!feature.isRunning)
+  }
+
+  @Test func releasingTheHandleStopsTheFeatureWithoutItsStopAction() async throws {
+    let name = "FeatureTests.released"
+    let journal = TallyJournal()
+    let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
+    var feature: Feature<TallyInput, TallyOutput>? = TallyFeature.start(
+      name: name, inputs: inputs, journal: journal)
+    let outputs = try #require(feature?.outputs)
+    #expect(FeatureRegistry.liveFeatureNames.contains(name))
+    #expect(StoreRegistry.liveStores.contains { $0.name == name })
+
+    feature = nil
+
+    #expect(!FeatureRegistry.liveFeatureNames.contains(name))
+    #expect(!StoreRegistry.liveStores.contains { $0.name == name })
+    #expect(await collect(outputs) == [])
+    // Release cannot await, so the stop action does not run: hosts should call `stop()`.
+    #expect(journal.entries == [])
+    // The pump ends on its own thread, so the stream ends soon after, not at once.
+    #expect(
+      await yieldUntil {
+        guard case .terminated = send.yield(.ping) else { return false }
+        return true
+      })
+  }
+
+  @Test func theViewShowsTheFeatureAndUsesOnlyItsOwnKeys() async {
+    let (inputs, _) = AsyncStream.makeStream(of: TallyInput.self)
+    let feature = TallyFeature.start(inputs: inputs)
+
+    let used = feature.view.handle([.character("+"), .character("+"), .tab, .character("+")])
+
+    #expect(used == 2)
+    #expect(feature.view.render(width: 80, height: 1) == ["Total: 2"])
+    #expect(feature.view.render(width: 3, height: 1) == ["Tot"])
+    #expect(feature.view.render(width: 80, height: 0) == [])
+    await feature.stop()
+    #expect(feature.view.render(width: 80, height: 1) == [])
+  }
+}
