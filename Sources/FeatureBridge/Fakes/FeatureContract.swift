@@ -4,7 +4,7 @@
 /// ```swift
 /// try await FeatureContract.verify([
 ///   ("real", { CounterFeature.start(inputs: $0, favorites: .init([])) }),
-///   ("fake", counterFake.start),
+///   ("fake", { counterFake.start(inputs: $0) }),
 /// ]) { probe in
 ///   probe.send(.saveFavorite)
 ///   #expect(await probe.nextOutput() == .favoriteSaved(0))

@@ -13,7 +13,8 @@ final class FeatureHost<R: Reducer> where R.Action: BoundaryAction {
   let outputContinuation: AsyncStream<Output>.Continuation
   let registration: FeatureRegistry.Registration
   var pump: Task<Void, Never>?
-  private var lastEvents = StoreEvents()
+  private let storeCounters: StoreMetrics
+  private var isStopping = false
 
   init(
     store: Store<R.State, R.Action>,
@@ -23,6 +24,7 @@ final class FeatureHost<R: Reducer> where R.Action: BoundaryAction {
     registration: FeatureRegistry.Registration
   ) {
     self.store = store
+    self.storeCounters = store.eventCounters
     self.mailbox = mailbox
     self.counters = counters
     self.outputContinuation = outputContinuation
@@ -38,17 +40,18 @@ final class FeatureHost<R: Reducer> where R.Action: BoundaryAction {
   }
 
   var metrics: BoundaryMetrics {
-    if let store { lastEvents = store.events }
-    return BoundaryMetrics(
+    BoundaryMetrics(
       inputsDelivered: counters.inputsDelivered.load(ordering: .relaxed),
       outputsEmitted: counters.outputsEmitted.load(ordering: .relaxed),
-      storeEvents: lastEvents)
+      storeEvents: storeCounters.events)
   }
 
   var isRunning: Bool { store != nil }
 
   nonisolated(nonsending) func stop(drainInputs: Bool) async {
-    guard store != nil else { return }
+    // Two overlapping stops must not run the stop action twice.
+    guard store != nil, !isStopping else { return }
+    isStopping = true
     let pump = pump
     if drainInputs, let pump {
       await pump.value
@@ -69,7 +72,6 @@ final class FeatureHost<R: Reducer> where R.Action: BoundaryAction {
     guard let store else { return }
     pump?.cancel()
     pump = nil
-    lastEvents = store.events
     store.cancelRunningEffects()
     self.store = nil
     outputContinuation.finish()

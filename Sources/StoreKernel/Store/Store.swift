@@ -130,6 +130,10 @@ public final class Store<State, Action: Sendable> {
   /// The store's counts since it was created.
   public var events: StoreEvents { metrics.events }
 
+  /// The store's counters themselves, which outlive the store: a boundary keeps them so its
+  /// metrics still count effects that end (cancelled) after the store is released.
+  package var eventCounters: StoreMetrics { metrics }
+
   /// The store's name and counts.
   public var snapshot: StoreSnapshot { StoreSnapshot(name: name, events: events) }
 
