@@ -8,7 +8,7 @@
 ///   var save: @Sendable ([Note]) async throws -> Void
 /// }
 /// enum NotesStorageKey: DependencyKey {
-///   static let liveValue = NotesStorage.file(at: defaultPath)
+///   static let liveValue = NotesStorage.file(inDirectory: "/var/lib/notes")
 ///   static let testValue = NotesStorage.inMemory()
 /// }
 /// extension DependencyValues {

@@ -30,6 +30,9 @@ struct EffectTable {
     for entry in entries where !entry.completion.isFinished { entry.task.cancel() }
   }
 
+  /// How many entries the table holds, finished ones not yet pruned included.
+  var count: Int { entries.count }
+
   /// How many effects have not finished yet.
   var runningCount: Int {
     entries.reduce(0) { $0 + ($1.completion.isFinished ? 0 : 1) }

@@ -1,0 +1,14 @@
+import Synchronization
+
+/// A thread-safe list that tasks and issue matchers append to from any thread.
+final class Recorder<Element: Sendable>: Sendable {
+  private let storage = Mutex<[Element]>([])
+
+  /// Everything recorded so far, in order.
+  var values: [Element] { storage.withLock { $0 } }
+
+  /// Appends `element`.
+  func record(_ element: Element) {
+    storage.withLock { $0.append(element) }
+  }
+}

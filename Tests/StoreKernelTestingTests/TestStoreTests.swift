@@ -1,0 +1,295 @@
+import StoreKernel
+import StoreKernelTesting
+import Testing
+
+private struct AssertionFailure: Error {}
+
+@MainActor
+@Suite struct TestStoreTests {
+  let clock = TestClock()
+
+  private func makeStore() -> TestStore<Counter.State, Counter.Action> {
+    TestStore(initialState: Counter.State(), reducer: Counter()) { $0.clock = clock }
+  }
+
+  // MARK: - Passing paths
+
+  @Test func sendAssertsTheStateChange() async {
+    let store = makeStore()
+    await store.send(.increment) { $0.count = 1 }
+    await store.send(.increment) { $0.count = 2 }
+    #expect(store.state.count == 2)
+  }
+
+  @Test func sendOfAnActionThatChangesNothingNeedsNoAssertion() async {
+    let store = makeStore()
+    await store.send(.noop)
+    #expect(store.state == Counter.State())
+  }
+
+  @Test func receiveAssertsAnActionAnEffectSentAfterTheClockMoved() async {
+    let store = makeStore()
+    await store.send(.increment) { $0.count = 1 }
+    await store.send(.delayedIncrement)
+    #expect(await clock.waitForSleepers(1))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.incrementResponse) { $0.count = 2 }
+  }
+
+  @Test func receiveTakesActionsInTheOrderTheyWereSent() async {
+    let store = makeStore()
+    await store.send(.fetchPair)
+    await store.receive(.first) { $0.log = ["first"] }
+    await store.receive(.second) { $0.log = ["first", "second"] }
+  }
+
+  @Test func actionsFedBackBySendEffectsAreReceived() async {
+    let store = makeStore()
+    await store.send(.incrementTwice) { $0.count = 1 }
+    await store.receive(.increment) { $0.count = 2 }
+  }
+
+  @Test func receiveCanMatchAnActionByPredicate() async {
+    let store = makeStore()
+    await store.send(.fetchPair)
+    await store.receive("an action named first", matching: { $0 == .first }) {
+      $0.log = ["first"]
+    }
+    await store.receive(.second) { $0.log = ["first", "second"] }
+  }
+
+  @Test func finishPassesOnceEveryEffectEndedAndEveryActionWasReceived() async {
+    let store = makeStore()
+    await store.send(.fetchSteps)
+    await store.receive(.step(1)) { $0.log = ["step 1"] }
+    await store.receive(.step(2)) { $0.log = ["step 1", "step 2"] }
+    await store.receive(.step(3)) { $0.log = ["step 1", "step 2", "step 3"] }
+    await store.finish()
+    #expect(store.events.effectsFinished == 1)
+  }
+
+  @Test func sendReturnsAHandleOnTheEffectsItStarted() async {
+    let store = makeStore()
+    let task = await store.send(.fetchPair)
+    #expect(!task.isEmpty)
+    await task.finish()
+    await store.receive(.first) { $0.log = ["first"] }
+    await store.receive(.second) { $0.log = ["first", "second"] }
+  }
+
+  @Test func skipReceivedActionsDropsThemAndAssertsFromTheirState() async {
+    let store = makeStore()
+    await store.send(.fetchSteps).finish()
+    store.skipReceivedActions()
+    await store.send(.increment) {
+      $0.count = 1
+      $0.log = ["step 1", "step 2", "step 3"]
+    }
+  }
+
+  @Test func dependenciesResolveToTestValuesUnlessOverridden() async {
+    let plain = makeStore()
+    let greeted = TestStore(initialState: Counter.State(), reducer: Counter()) {
+      $0.greeting = "hi"
+    }
+    await plain.send(.greet) { $0.log = ["test greeting"] }
+    await greeted.send(.greet) { $0.log = ["hi"] }
+  }
+
+  @Test func eventsAreTheUnderlyingStoresCounts() async {
+    let store = makeStore()
+    await store.send(.incrementTwice) { $0.count = 1 }
+    await store.receive(.increment) { $0.count = 2 }
+    #expect(store.events.actionsReceived == 2)
+    #expect(store.events.reducerRuns == 2)
+  }
+
+  @Test func nonExhaustiveModeSkipsUnassertedActionsAndChanges() async {
+    let store = makeStore()
+    store.exhaustivity = .off
+
+    await store.send(.increment)
+    await store.send(.fetchSteps)
+    await store.receive(.step(3)) { $0.log = ["step 1", "step 2", "step 3"] }
+    await store.send(.incrementTwice) { $0.count = 2 }
+    await store.finish()
+
+    #expect(store.state == Counter.State(count: 3, log: ["step 1", "step 2", "step 3"]))
+  }
+
+  // MARK: - Failures
+
+  @Test func aWrongStateAssertionFailsWithADiff() async {
+    let issues = await knownIssues {
+      let store = makeStore()
+      await store.send(.increment) { $0.count = 2 }
+    }
+
+    #expect(issues.count == 1)
+    #expect(
+      issues.first
+        == """
+        State after send(increment) does not match the expected state. \
+        (−: expected, +: actual)
+          - count: 2
+          + count: 1
+        """)
+  }
+
+  @Test func anUnassertedStateChangeFails() async {
+    let issues = await knownIssues {
+      let store = makeStore()
+      await store.send(.increment)
+    }
+
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.hasPrefix("State changed but no change was asserted after send(increment)")
+        == true)
+    #expect(issues.first?.contains("  + count: 1") == true)
+  }
+
+  @Test func anAssertionThatThrowsFails() async {
+    let issues = await knownIssues {
+      let store = makeStore()
+      await store.send(.increment) { _ in throw AssertionFailure() }
+    }
+
+    #expect(issues.count == 1)
+    #expect(issues.first?.hasPrefix("The assertion of send(increment) threw") == true)
+  }
+
+  @Test func anUnreceivedActionFailsAtFinish() async {
+    let issues = await knownIssues {
+      let store = makeStore()
+      await store.send(.fetchPair)
+      await store.receive(.first) { $0.log = ["first"] }
+      await store.finish()
+      // The unasserted action's change is not blamed on the next send.
+      await store.send(.noop)
+    }
+
+    #expect(issues == ["1 received action(s) were not asserted: second."])
+  }
+
+  @Test func sendingBeforeReceivingFails() async {
+    let issues = await knownIssues {
+      let store = makeStore()
+      await store.send(.incrementTwice) { $0.count = 1 }
+      // One failure: the dropped action's change is not blamed on `noop` as well.
+      await store.send(.noop)
+    }
+
+    #expect(issues.count == 1)
+    #expect(issues.first?.hasPrefix("Must handle received actions before sending") == true)
+    #expect(issues.first?.contains("not asserted: increment.") == true)
+  }
+
+  @Test func receivingTheWrongActionFails() async {
+    let issues = await knownIssues {
+      let store = makeStore()
+      await store.send(.fetchPair)
+      await store.receive(.second) { $0.log = ["first", "second"] }
+      // Later assertions start from the state after the action that was asked for.
+      await store.send(.increment) { $0.count = 1 }
+      await store.finish()
+    }
+
+    #expect(issues == ["Expected to receive second, but first received first."])
+  }
+
+  @Test func receiveTimesOutWhenNoActionArrives() async {
+    let issues = await knownIssues {
+      let store = makeStore()
+      await store.receive(.incrementResponse, timeout: .milliseconds(20))
+    }
+
+    #expect(
+      issues == [
+        "Expected to receive incrementResponse within the timeout. No action was received."
+      ])
+  }
+
+  @Test func receiveTimesOutNamingTheActionsThatDidArrive() async {
+    let issues = await knownIssues {
+      let store = makeStore()
+      await store.send(.fetchPair)
+      await store.receive(.first) { $0.log = ["first"] }
+      #expect(await eventually { store.events.actionsReceived == 3 })
+      await store.receive(.incrementResponse, timeout: .milliseconds(20))
+      store.skipReceivedActions()
+      await store.finish()
+    }
+
+    #expect(
+      issues == [
+        "Expected to receive incrementResponse within the timeout. Received instead: second."
+      ])
+  }
+
+  @Test func anEffectStillRunningAtFinishFails() async {
+    let issues = await knownIssues {
+      let store = makeStore()
+      await store.send(.waitForever)
+      await store.finish(timeout: .milliseconds(20))
+      #expect(await eventually { store.events.effectsCancelled == 1 })
+    }
+
+    #expect(issues == ["1 effect(s) still running after the timeout."])
+  }
+
+  @Test func releasingTheStoreWithUnreceivedActionsFails() async {
+    let issues = await knownIssues {
+      let store = makeStore()
+      await store.send(.incrementTwice) { $0.count = 1 }
+    }
+
+    #expect(issues == ["1 received action(s) were not asserted: increment."])
+  }
+
+  @Test func releasingTheStoreWithARunningEffectFails() async {
+    let issues = await knownIssues {
+      let store = makeStore()
+      await store.send(.waitForever)
+    }
+
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.hasPrefix("1 effect(s) still running when the test store was released.")
+        == true)
+    #expect(await eventually { clock.sleeperCount == 0 })
+  }
+
+  @Test func nonExhaustiveModeStillChecksWhatIsAsserted() async {
+    let issues = await knownIssues {
+      let store = makeStore()
+      store.exhaustivity = .off
+      await store.send(.increment) { $0.count = 5 }
+    }
+
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("- count: 5\n  + count: 1") == true)
+  }
+
+  @Test func nonExhaustiveModeStillFailsWhenAnActionNeverArrives() async {
+    let issues = await knownIssues {
+      let store = makeStore()
+      store.exhaustivity = .off
+      await store.send(.fetchPair)
+      await store.receive(.incrementResponse, timeout: .milliseconds(20))
+    }
+
+    #expect(issues.count == 1)
+    #expect(issues.first?.hasPrefix("Expected to receive incrementResponse") == true)
+  }
+
+  @Test func reachingALiveDependencyFails() async {
+    let issues = await knownIssues {
+      let store = TestStore(initialState: Counter.State(), reducer: Counter())
+      await store.send(.touchClock)
+    }
+
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("ClockKey") == true)
+  }
+}

@@ -1,0 +1,107 @@
+import StoreKernel
+import Testing
+
+private struct Failure: Error {}
+
+/// Sends into another store from inside a reducer, to nest one store's reducer in another's.
+private struct Relay: Sendable {
+  var send: @Sendable () -> Void
+}
+
+private enum RelayKey: DependencyKey {
+  static let liveValue = Relay {}
+  static let testValue = Relay {}
+}
+
+extension DependencyValues {
+  fileprivate var relay: Relay {
+    get { self[RelayKey.self] }
+    set { self[RelayKey.self] = newValue }
+  }
+}
+
+@MainActor
+@Suite struct DependencyValuesCurrentTests {
+  @Test func withDependenciesChangesTheCurrentValuesForItsOperationOnly() async {
+    #expect(DependencyValues.current.greeting == "test greeting")
+
+    let seen = await withDependencies {
+      $0.greeting = "outer"
+    } operation: {
+      DependencyValues.current.greeting
+    }
+
+    #expect(seen == "outer")
+    #expect(DependencyValues.current.greeting == "test greeting")
+  }
+
+  @Test func nestedWithDependenciesBuildsOnTheOuterValues() async {
+    await withDependencies {
+      $0.greeting = "outer"
+      $0.context = .live
+    } operation: {
+      await withDependencies {
+        $0.greeting = "inner"
+      } operation: {
+        #expect(DependencyValues.current.greeting == "inner")
+        #expect(DependencyValues.current.context == .live)
+      }
+      #expect(DependencyValues.current.greeting == "outer")
+    }
+  }
+
+  @Test func withDependenciesRethrows() async {
+    await #expect(throws: Failure.self) {
+      try await withDependencies { _ in
+      } operation: {
+        throw Failure()
+      }
+    }
+  }
+
+  @Test func childTasksInheritTheValues() async {
+    let seen = await withDependencies {
+      $0.greeting = "inherited"
+    } operation: {
+      await Task { DependencyValues.current.greeting }.value
+    }
+    #expect(seen == "inherited")
+  }
+
+  @Test func aStoresEffectsSeeTheStoreNotTheTaskAroundThem() async {
+    await withDependencies {
+      $0.greeting = "task"
+    } operation: {
+      let overridden = Store(initialState: [], reducer: Greeter()) { $0.greeting = "store" }
+      let plain = Store(initialState: [], reducer: Greeter())
+      await overridden.send(.greetLater).finish()
+      await plain.send(.greetLater).finish()
+      plain.send(.greet)
+      #expect(overridden.state == ["effect: store"])
+      #expect(plain.state == ["effect: test greeting", "reducer: test greeting"])
+    }
+  }
+
+  @Test func aReducerRunningInsideAnotherStoresReducerSeesItsOwnStore() {
+    let inner = Store(initialState: [], reducer: Greeter()) { $0.greeting = "inner" }
+    let holder = StoreHolder<[String], Greeter.Action>()
+    holder.store = inner
+    let outer = Store(
+      initialState: [String](),
+      reducer: Reduce<[String], Bool> { log, _ in
+        log.append("before: \(DependencyValues.current.greeting)")
+        DependencyValues.current.relay.send()
+        log.append("after: \(DependencyValues.current.greeting)")
+        return .none
+      }
+    ) {
+      $0.greeting = "outer"
+      $0.relay = Relay { MainActor.assumeIsolated { holder.send(.greet) } }
+    }
+
+    outer.send(true)
+
+    #expect(outer.state == ["before: outer", "after: outer"])
+    #expect(inner.state == ["reducer: inner"])
+  }
+}

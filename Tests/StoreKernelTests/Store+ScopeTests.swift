@@ -1,0 +1,198 @@
+import StoreKernel
+import StoreKernelTesting
+import Testing
+
+private struct Leaf: Reducer {
+  struct State: Equatable {
+    var value = 0
+  }
+
+  enum Action: Equatable, Sendable {
+    case add(Int)
+    case addLater(Int)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .add(let amount):
+      state.value += amount
+      return .none
+    case .addLater(let amount):
+      return .run { send in await send(.add(amount)) }
+    }
+  }
+}
+
+private struct Branch: Reducer {
+  struct State: Equatable {
+    var leaf = Leaf.State()
+    var label = ""
+  }
+
+  enum Action: Equatable, Sendable {
+    case leaf(Leaf.Action)
+    case rename(String)
+
+    static let leafPath = ActionPath<Action, Leaf.Action>(
+      embed: Action.leaf,
+      extract: { if case .leaf(let action) = $0 { action } else { nil } })
+  }
+
+  var body: some Reducer<State, Action> {
+    CombineReducers {
+      Scope(state: \State.leaf, action: Action.leafPath) { Leaf() }
+      Reduce<State, Action> { state, action in
+        if case .rename(let label) = action { state.label = label }
+        return .none
+      }
+    }
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    body.reduce(into: &state, action: action)
+  }
+}
+
+private struct Root: Reducer {
+  struct State: Equatable {
+    var branch = Branch.State()
+    var other = 0
+  }
+
+  enum Action: Equatable, Sendable {
+    case branch(Branch.Action)
+    case bumpOther
+
+    static let branchPath = ActionPath<Action, Branch.Action>(
+      embed: Action.branch,
+      extract: { if case .branch(let action) = $0 { action } else { nil } })
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .branch(let action):
+      return Branch().reduce(into: &state.branch, action: action).map(Action.branch)
+    case .bumpOther:
+      state.other += 1
+      return .none
+    }
+  }
+}
+
+@MainActor
+@Suite struct StoreScopeTests {
+  private let root: Store<Root.State, Root.Action>
+
+  init() {
+    root = Store(initialState: Root.State(), reducer: Root(), name: "Root")
+  }
+
+  @Test func childReadsItsStateThroughTheParent() {
+    let branch = root.scope(state: { $0.branch }, action: Root.Action.branch)
+    root.send(.branch(.leaf(.add(3))))
+    #expect(branch.state.leaf.value == 3)
+    #expect(branch.leaf.value == 3)
+  }
+
+  @Test func childSendsThroughTheParent() {
+    let branch = root.scope(state: { $0.branch }, action: Root.Action.branch)
+    branch.send(.rename("tree"))
+    branch.send(.leaf(.add(2)))
+    #expect(root.branch.label == "tree")
+    #expect(root.branch.leaf.value == 2)
+  }
+
+  @Test func grandchildReadsAndSendsThroughBothLevels() {
+    let branch = root.scope(state: \.branch, action: Root.Action.branchPath)
+    let leaf = branch.scope(state: \.leaf, action: Branch.Action.leafPath)
+    leaf.send(.add(5))
+    root.send(.branch(.leaf(.add(1))))
+    #expect(leaf.value == 6)
+    #expect(root.branch.leaf.value == 6)
+  }
+
+  @Test func aForwardedSendCountsAsAnActionAtEveryLevelAndOneReducerRun() {
+    let branch = root.scope(state: \.branch, action: Root.Action.branchPath)
+    let leaf = branch.scope(state: \.leaf, action: Branch.Action.leafPath)
+
+    leaf.send(.add(1))
+
+    #expect(leaf.events.actionsReceived == 1)
+    #expect(branch.events.actionsReceived == 1)
+    #expect(root.events.actionsReceived == 1)
+    #expect(leaf.events.reducerRuns == 0)
+    #expect(branch.events.reducerRuns == 0)
+    #expect(root.events.reducerRuns == 1)
+  }
+
+  @Test func aBatchSentThroughAGrandchildReachesTheRootAsOneBatch() {
+    let branch = root.scope(state: \.branch, action: Root.Action.branchPath)
+    let leaf = branch.scope(state: \.leaf, action: Branch.Action.leafPath)
+    var seen: [Int] = []
+    let token = root.observe(\.branch.leaf.value) { seen.append($0) }
+
+    leaf.send(contentsOf: [.add(1), .add(2), .add(3)])
+
+    #expect(root.branch.leaf.value == 6)
+    #expect(seen == [0, 6])
+    #expect(leaf.events.actionsReceived == 3)
+    #expect(branch.events.actionsReceived == 3)
+    #expect(root.events.actionsReceived == 3)
+    #expect(root.events.reducerRuns == 3)
+    token.cancel()
+  }
+
+  @Test func eachReadDerivesTheStateOnceAtEveryScopedLevel() {
+    let branch = root.scope(state: \.branch, action: Root.Action.branchPath)
+    let leaf = branch.scope(state: \.leaf, action: Branch.Action.leafPath)
+
+    _ = branch.state
+    #expect(branch.events.stateDerivations == 1)
+
+    _ = leaf.state
+    _ = leaf.value
+    #expect(leaf.events.stateDerivations == 2)
+    #expect(branch.events.stateDerivations == 3)
+    #expect(root.events.stateDerivations == 0)
+  }
+
+  @Test func readingTheRootStateDerivesNothing() {
+    _ = root.state
+    _ = root.other
+    #expect(root.events.stateDerivations == 0)
+  }
+
+  @Test func childNamesDefaultToTheParentAndStateType() {
+    let branch = root.scope(state: \.branch, action: Root.Action.branchPath)
+    let named = root.scope(state: \.branch, action: Root.Action.branchPath, name: "Tree")
+    #expect(branch.name == "Root/State")
+    #expect(named.name == "Tree")
+  }
+
+  @Test func childSharesTheParentsActorAndEffects() async {
+    let branch = root.scope(state: \.branch, action: Root.Action.branchPath)
+    #expect(branch.isolation === root.isolation)
+
+    let task = branch.send(.leaf(.addLater(4)))
+    #expect(!task.isEmpty)
+    #expect(branch.runningEffectCount == root.runningEffectCount)
+
+    await branch.finishEffects()
+    #expect(root.branch.leaf.value == 4)
+    #expect(branch.runningEffectCount == 0)
+    #expect(root.events.effectsFinished == 1)
+  }
+
+  @Test func childKeepsItsParentAlive() async {
+    var parent: Store<Root.State, Root.Action>? = Store(
+      initialState: Root.State(), reducer: Root())
+    let branch = parent?.scope(state: \.branch, action: Root.Action.branchPath)
+    weak let weakParent = parent
+    parent = nil
+
+    #expect(weakParent != nil)
+    branch?.send(.leaf(.addLater(2)))
+    await branch?.finishEffects()
+    #expect(branch?.leaf.value == 2)
+  }
+}
