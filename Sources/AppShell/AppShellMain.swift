@@ -1,3 +1,4 @@
+import FeatureBridge
 import Foundation
 import NotesFeature
 import StoreKernel
@@ -47,7 +48,8 @@ enum AppShellMain {
       if options.printStats { printStats(app.architecture, stores: stores) }
       return 0
     } catch {
-      FileHandle.standardError.write(Data("AppShell: \(error)\n".utf8))
+      // One line, inert: the message may quote a path, which may hold newlines or escapes.
+      FileHandle.standardError.write(Data("AppShell: \(TerminalText.inert("\(error)"))\n".utf8))
       return error is ShellError ? 2 : 1
     }
   }

@@ -7,7 +7,9 @@ enum CompareCommand {
   struct Pair: Codable {
     var multiStore: Measurement
     var singleStore: Measurement
-    var eventRatio: Double { Double(singleStore.events.total) / Double(max(1, multiStore.events.total)) }
+    var eventRatio: Double {
+      Double(singleStore.events.total) / Double(max(1, multiStore.events.total))
+    }
     var cpuRatio: Double { singleStore.cpuSeconds / max(1e-9, multiStore.cpuSeconds) }
   }
 

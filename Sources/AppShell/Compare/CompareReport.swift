@@ -13,17 +13,52 @@ enum CompareReport {
 
         """
       let rows: [(String, String, String, String)] = [
-        ("actions", "\(multi.events.actions)", "\(single.events.actions)", ratio(single.events.actions, multi.events.actions)),
-        ("reducer runs", "\(multi.events.reducerRuns)", "\(single.events.reducerRuns)", ratio(single.events.reducerRuns, multi.events.reducerRuns)),
-        ("scope derivations", "\(multi.events.stateDerivations)", "\(single.events.stateDerivations)", ratio(single.events.stateDerivations, multi.events.stateDerivations)),
-        ("notifications", "\(multi.events.notifications)", "\(single.events.notifications)", ratio(single.events.notifications, multi.events.notifications)),
-        ("effect events", "\(multi.events.effects)", "\(single.events.effects)", ratio(single.events.effects, multi.events.effects)),
-        ("total events", "\(multi.events.total)", "\(single.events.total)", ratio(single.events.total, multi.events.total)),
-        ("events / keystroke", fixed(multi.eventsPerKeystroke, 2), fixed(single.eventsPerKeystroke, 2), String(format: "%.1f×", pair.eventRatio)),
-        ("CPU time", milliseconds(multi.cpuSeconds), milliseconds(single.cpuSeconds), String(format: "%.1f×", pair.cpuRatio)),
-        ("CPU / keystroke", fixed(multi.cpuMicrosecondsPerKeystroke, 2) + " µs", fixed(single.cpuMicrosecondsPerKeystroke, 2) + " µs", String(format: "%.1f×", pair.cpuRatio)),
-        ("wall time", milliseconds(multi.wallSeconds), milliseconds(single.wallSeconds), String(format: "%.1f×", single.wallSeconds / max(1e-9, multi.wallSeconds))),
-        ("peak RSS (process)", "\(multi.peakResidentKilobytes) KiB", "\(single.peakResidentKilobytes) KiB", ""),
+        (
+          "actions", "\(multi.events.actions)", "\(single.events.actions)",
+          ratio(single.events.actions, multi.events.actions)
+        ),
+        (
+          "reducer runs", "\(multi.events.reducerRuns)", "\(single.events.reducerRuns)",
+          ratio(single.events.reducerRuns, multi.events.reducerRuns)
+        ),
+        (
+          "scope derivations", "\(multi.events.stateDerivations)",
+          "\(single.events.stateDerivations)",
+          ratio(single.events.stateDerivations, multi.events.stateDerivations)
+        ),
+        (
+          "notifications", "\(multi.events.notifications)", "\(single.events.notifications)",
+          ratio(single.events.notifications, multi.events.notifications)
+        ),
+        (
+          "effect events", "\(multi.events.effects)", "\(single.events.effects)",
+          ratio(single.events.effects, multi.events.effects)
+        ),
+        (
+          "total events", "\(multi.events.total)", "\(single.events.total)",
+          ratio(single.events.total, multi.events.total)
+        ),
+        (
+          "events / keystroke", fixed(multi.eventsPerKeystroke, 2),
+          fixed(single.eventsPerKeystroke, 2), String(format: "%.1f×", pair.eventRatio)
+        ),
+        (
+          "CPU time", milliseconds(multi.cpuSeconds), milliseconds(single.cpuSeconds),
+          String(format: "%.1f×", pair.cpuRatio)
+        ),
+        (
+          "CPU / keystroke", fixed(multi.cpuMicrosecondsPerKeystroke, 2) + " µs",
+          fixed(single.cpuMicrosecondsPerKeystroke, 2) + " µs",
+          String(format: "%.1f×", pair.cpuRatio)
+        ),
+        (
+          "wall time", milliseconds(multi.wallSeconds), milliseconds(single.wallSeconds),
+          String(format: "%.1f×", single.wallSeconds / max(1e-9, multi.wallSeconds))
+        ),
+        (
+          "peak RSS (process)", "\(multi.peakResidentKilobytes) KiB",
+          "\(single.peakResidentKilobytes) KiB", ""
+        ),
       ]
       out += table(header: ("", "multi-store", "single-store", "single / multi"), rows: rows)
       out += "\n"
@@ -102,7 +137,8 @@ enum CompareReport {
     }
     var out = ""
     for (index, row) in all.enumerated() {
-      out += "  " + pad(row.0, widths[0], left: true) + "  " + pad(row.1, widths[1], left: false)
+      out +=
+        "  " + pad(row.0, widths[0], left: true) + "  " + pad(row.1, widths[1], left: false)
         + "  " + pad(row.2, widths[2], left: false) + "  " + pad(row.3, widths[3], left: false)
         + "\n"
       if index == 0 {

@@ -60,9 +60,12 @@ enum SweepChart {
         <text x="\(originX + width / 2)" y="\(originY + height + 32)" text-anchor="middle">extra live features (N)</text>
 
         """
-      for (series, color, name) in [(panel.multi, "#1f77b4", "multi-store"), (panel.single, "#d62728", "single-store")] {
+      for (series, color, name) in [
+        (panel.multi, "#1f77b4", "multi-store"), (panel.single, "#d62728", "single-store"),
+      ] {
         let points = zip(counts, series).map { "\(x($0)),\(y($1))" }.joined(separator: " ")
-        svg += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
+        svg +=
+          "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
         for (count, value) in zip(counts, series) {
           svg += """
             <circle cx="\(x(count))" cy="\(y(value))" r="3" fill="\(color)"/>

@@ -13,6 +13,7 @@ import FeatureBridge
 /// save                 ask the notes to save now
 /// wait 1500            sleep this many milliseconds (for autosave)
 /// screen               print the active tab's screen
+/// echo typed chunk 7   print this text on its own line at once (progress for a harness)
 /// quit                 stop reading the script
 /// ```
 enum ScriptCommand: Equatable {
@@ -21,6 +22,7 @@ enum ScriptCommand: Equatable {
   case save
   case wait(milliseconds: Int)
   case screen
+  case echo(String)
   case quit
 
   /// Parses one line; `nil` for blank lines and comments.
@@ -59,6 +61,8 @@ enum ScriptCommand: Equatable {
       return .wait(milliseconds: milliseconds)
     case "screen":
       return .screen
+    case "echo":
+      return .echo(String(rest))
     case "quit":
       return .quit
     default:

@@ -1,4 +1,5 @@
 import FeatureBridge
+import Foundation
 import StoreKernel
 
 /// Runs a command script against the app without a terminal and prints what a person would
@@ -10,10 +11,21 @@ final class ScriptSession {
 
   private let app: any RunningApp
   private let composer = FrameComposer(color: false)
+  private let echo: (String) -> Void
   private(set) var output = ""
 
-  init(app: any RunningApp) {
+  /// - Parameters:
+  ///   - app: The app the script drives.
+  ///   - echo: Where `echo` lines go; by default straight to standard output, unbuffered, so a
+  ///     harness sees each one the moment the script reaches it.
+  init(app: any RunningApp, echo: @escaping (String) -> Void = ScriptSession.writeLine) {
     self.app = app
+    self.echo = echo
+  }
+
+  /// Writes `text` and a newline to standard output now, bypassing the output buffer.
+  nonisolated static func writeLine(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
   }
 
   func run(lines: [Substring]) async throws {
@@ -39,6 +51,8 @@ final class ScriptSession {
     case .screen:
       await settle()
       printScreen(of: app.shell.state.activeTab)
+    case .echo(let text):
+      echo(text)
     case .quit:
       return .quit
     }
@@ -64,7 +78,9 @@ final class ScriptSession {
     output += "count: \(shell.count)\n"
     output += "favorites: \(shell.favoritesCount)\n"
     output += "notes: \(shell.notesCount)\n"
-    if let error = shell.storageError { output += "storage error: \(error)\n" }
+    if let error = shell.storageError {
+      output += "storage error: \(TerminalText.inert(error))\n"
+    }
     for tab in Tab.allCases { printScreen(of: tab) }
   }
 

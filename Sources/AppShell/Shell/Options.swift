@@ -41,7 +41,7 @@ struct Options: Equatable {
       NO_COLOR          Set to any value to draw without colors or reverse video.
 
     When standard input is not a terminal, AppShell reads a command script from it instead
-    of keys (see docs/app.md): tab, type, key, paste, save, wait, screen, quit.
+    of keys (see docs/app.md): tab, type, key, paste, save, wait, screen, echo, quit.
     """
 
   static func parse(_ arguments: [String]) throws -> Options {

@@ -1,18 +1,24 @@
-import FeatureBridge
-
 /// Turns the bytes a terminal sends into key presses: UTF-8 text, control keys, CSI and SS3
 /// escape sequences, and bracketed pastes (one `.paste` however long the text).
 ///
 /// Stateful: a sequence split across two reads is completed by the next call. Never traps on
 /// any input; unknown sequences are dropped, invalid UTF-8 becomes U+FFFD.
-struct KeyDecoder {
+///
+/// ```swift
+/// var decoder = KeyDecoder()
+/// decoder.decode(Array("a\u{1B}[A".utf8))  // [.character("a"), .up]
+/// ```
+package struct KeyDecoder {
   private var pending: [UInt8] = []
   private var pasteBuffer: [UInt8]?
 
   private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
+  /// A decoder with no bytes pending.
+  package init() {}
+
   /// Decodes `bytes` (appended to any incomplete sequence from before).
-  mutating func decode(_ bytes: some Sequence<UInt8>) -> [KeyPress] {
+  package mutating func decode(_ bytes: some Sequence<UInt8>) -> [KeyPress] {
     pending.append(contentsOf: bytes)
     var keys: [KeyPress] = []
     var index = 0
@@ -41,10 +47,10 @@ struct KeyDecoder {
 
   /// Whether the bytes so far end in a lone ESC: the Escape key, or the start of a sequence
   /// whose rest has not arrived. A reader that sees no more bytes shortly calls `finish()`.
-  var isAwaitingEscapeSequence: Bool { pasteBuffer == nil && pending == [0x1B] }
+  package var isAwaitingEscapeSequence: Bool { pasteBuffer == nil && pending == [0x1B] }
 
   /// Ends input: whatever is incomplete is decoded as best it can be (a lone ESC is Escape).
-  mutating func finish() -> [KeyPress] {
+  package mutating func finish() -> [KeyPress] {
     var keys: [KeyPress] = []
     if let paste = pasteBuffer {
       keys.append(.paste(String(decoding: paste + pending, as: UTF8.self)))

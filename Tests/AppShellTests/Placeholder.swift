@@ -1,1 +1,0 @@
-// The AppShell host tests land with the AppShell issue.

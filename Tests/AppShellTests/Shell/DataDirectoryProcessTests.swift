@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// `AppShell --data-dir PATH`, run as a process: a data directory it cannot use is refused
+/// with one line on standard error and a failing exit status, before anything is created or
+/// changed; a corrupt notes file inside a good one is kept aside and reported.
+///
+/// Root passes every permission check, so the unwritable directory is tried by a child that
+/// `setpriv` has made `nobody` when the tests run as root.
+@Suite struct DataDirectoryProcessTests {
+  struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// Runs the built app with `arguments` and `script` on standard input, optionally as
+  /// `nobody`.
+  func runApp(
+    _ arguments: [String], script: String = "quit\n", asNobody: Bool = false
+  ) throws -> Run {
+    let binary = try #require(
+      AppBinary.path, "AppShell is not built (looked at \(AppBinary.candidates))")
+    let process = Process()
+    if asNobody {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+      process.arguments =
+        ["--reuid=65534", "--regid=65534", "--clear-groups", binary] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: binary)
+      process.arguments = arguments
+    }
+    let input = Pipe()
+    let output = Pipe()
+    let error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    input.fileHandleForWriting.write(Data(script.utf8))
+    try input.fileHandleForWriting.close()
+    let stdout = output.fileHandleForReading.readDataToEndOfFile()
+    let stderr = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  /// Every path under `root` with its size, mode and modification time: equal snapshots mean
+  /// nothing was created, removed or changed.
+  func snapshot(_ root: String) -> [String: String] {
+    var entries: [String: String] = [:]
+    let manager = FileManager.default
+    var paths = [root]
+    while let path = paths.popLast() {
+      guard let attributes = try? manager.attributesOfItem(atPath: path) else { continue }
+      entries[path] =
+        "\(attributes[.size] ?? "") \(attributes[.posixPermissions] ?? "") "
+        + "\(attributes[.modificationDate] ?? "")"
+      if attributes[.type] as? FileAttributeType == .typeDirectory {
+        paths += ((try? manager.contentsOfDirectory(atPath: path)) ?? []).map { path + "/" + $0 }
+      }
+    }
+    return entries
+  }
+
+  /// The run failed with exactly one inert line on standard error and nothing on standard
+  /// output.
+  func expectRefused(
+    _ run: Run, mentioning words: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(run.status != 0, sourceLocation: sourceLocation)
+    #expect(run.stdout.isEmpty, "stdout: \(run.stdout)", sourceLocation: sourceLocation)
+    #expect(run.stderr.hasPrefix("AppShell: "), "\(run.stderr)", sourceLocation: sourceLocation)
+    #expect(run.stderr.hasSuffix("\n"), sourceLocation: sourceLocation)
+    #expect(
+      run.stderr.dropLast().allSatisfy { $0 != "\n" && $0 != "\r" },
+      "not one line: \(run.stderr.debugDescription)", sourceLocation: sourceLocation)
+    #expect(
+      !run.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B },
+      "a raw escape in \(run.stderr.debugDescription)", sourceLocation: sourceLocation)
+    #expect(run.stderr.contains(words), "\(run.stderr)", sourceLocation: sourceLocation)
+  }
+
+  @Test(arguments: ["missing", "missing\n\u{1B}[2J\u{9B}31m"])
+  func aMissingDirectoryIsRefusedAndNotCreated(name: String) throws {
+    let parent = try TemporaryDirectory()
+    defer { parent.remove() }
+    let before = snapshot(parent.path)
+    let run = try runApp(["--data-dir", parent.file(name)])
+    expectRefused(run, mentioning: "does not exist")
+    #expect(snapshot(parent.path) == before)
+  }
+
+  @Test func aFileIsRefusedAndLeftAlone() throws {
+    let parent = try TemporaryDirectory()
+    defer { parent.remove() }
+    let file = parent.file("notes.json")
+    #expect(FileManager.default.createFile(atPath: file, contents: Data("{}".utf8)))
+    let before = snapshot(parent.path)
+    let run = try runApp(["--data-dir", file])
+    expectRefused(run, mentioning: "is not a directory")
+    #expect(snapshot(parent.path) == before)
+    #expect(FileManager.default.contents(atPath: file) == Data("{}".utf8))
+  }
+
+  @Test(
+    .enabled(
+      if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+      "root passes every permission check, and setpriv is not there to run the app as nobody"))
+  func anUnwritableDirectoryIsRefusedAndLeftAlone() throws {
+    let parent = try TemporaryDirectory()
+    defer {
+      try? FileManager.default.setAttributes(
+        [.posixPermissions: 0o700], ofItemAtPath: parent.file("read-only"))
+      parent.remove()
+    }
+    let directory = parent.file("read-only")
+    try FileManager.default.createDirectory(
+      atPath: directory, withIntermediateDirectories: false,
+      attributes: [.posixPermissions: 0o555])
+    let before = snapshot(parent.path)
+    let run = try runApp(["--data-dir", directory], asNobody: geteuid() == 0)
+    expectRefused(run, mentioning: "is not writable")
+    #expect(snapshot(parent.path) == before)
+  }
+
+  @Test func aCorruptNotesFileIsKeptAsideReportedAndReplaced() throws {
+    let parent = try TemporaryDirectory()
+    defer { parent.remove() }
+    let directory = parent.file("data-\u{1B}[2J")
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+    let corrupt = Data([0x7B, 0xFF, 0x1B, 0x5B, 0x32, 0x4A, 0x9B, 0x00] + Array("not json".utf8))
+    #expect(FileManager.default.createFile(atPath: directory + "/notes.json", contents: corrupt))
+
+    let run = try runApp(
+      ["--data-dir", directory], script: "tab notes\ntype n\ntype kept safe\nquit\n")
+    #expect(run.status == 0, "stderr: \(run.stderr)")
+    let reports = run.stdout.split(separator: "\n").filter { $0.hasPrefix("storage error: ") }
+    #expect(reports.count == 1, "\(run.stdout)")
+    #expect(reports.first?.contains("is corrupt") == true)
+    #expect(reports.first?.contains("data-^[[2J") == true)
+    #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B })
+
+    let entries = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    #expect(entries.count == 2, "\(entries)")
+    let kept = try #require(entries.first { $0.hasPrefix("notes.json.corrupt-") })
+    #expect(reports.first?.contains(kept) == true)
+    #expect(FileManager.default.contents(atPath: directory + "/" + kept) == corrupt)
+    let saved = try #require(FileManager.default.contents(atPath: directory + "/notes.json"))
+    #expect(String(decoding: saved, as: UTF8.self).contains("kept safe"))
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// The real terminal UI, driven through tmux as a person would use it: the built `AppShell`
+/// binary in a 100×30 pane, keys typed into it, the screen read back.
+@Suite(.enabled(if: TmuxServer.executable != nil, "needs tmux on PATH (CI installs it)"))
+struct InteractiveSessionTests {
+  static let note = "Grüße, 日本 🎉"
+
+  /// Starts the app in `tmux`; when it exits, the pane shows `EXITED <status>`.
+  private func launch(in tmux: TmuxServer, dataDirectory: String) throws {
+    let looked = AppBinary.candidates.joined(separator: " and ")
+    let binary = try #require(
+      AppBinary.path,
+      "the AppShell executable is not built (looked for \(looked)): run `swift build` first")
+    try tmux.start(
+      "\(shellQuoted(binary)) --data-dir \(shellQuoted(dataDirectory)); echo EXITED $?; sleep 60")
+  }
+
+  /// Waits until the screen shows every one of `texts`; otherwise ends the test, showing the
+  /// screen it saw instead.
+  private func expectScreen(
+    _ tmux: TmuxServer, showing texts: String..., sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let (screen, matched) = try await tmux.waitForScreen(showing: texts)
+    try #require(
+      matched, "the screen never showed \(texts); it showed:\n\(screen)",
+      sourceLocation: sourceLocation)
+  }
+
+  /// Waits until the app has exited with status 0 and given the terminal back.
+  private func expectCleanExit(
+    _ tmux: TmuxServer, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    try await expectScreen(tmux, showing: "EXITED 0", sourceLocation: sourceLocation)
+    #expect(
+      try tmux.paneValue("alternate_on") == "0", "the alternate screen is still on",
+      sourceLocation: sourceLocation)
+    #expect(
+      try tmux.paneValue("cursor_flag") == "1", "the cursor is still hidden",
+      sourceLocation: sourceLocation)
+  }
+
+  /// The notes saved in `directory`, as (title, body) pairs.
+  private func savedNotes(
+    in directory: TemporaryDirectory
+  ) throws -> [(title: String, body: String)] {
+    let data = try #require(
+      FileManager.default.contents(atPath: directory.file("notes.json")), "notes.json is missing")
+    let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let notes = try #require(document["notes"] as? [[String: Any]], "no notes in \(document)")
+    return notes.map { (($0["title"] as? String) ?? "", ($0["body"] as? String) ?? "") }
+  }
+
+  @Test func aNoteTypedInTheTerminalIsSavedOnQuitAndShownAfterARestart() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+
+    do {
+      let tmux = TmuxServer()
+      defer { tmux.kill() }
+      try launch(in: tmux, dataDirectory: directory.path)
+      try await expectScreen(tmux, showing: "[ 3 Notes 0 ]", "No notes: n to create one")
+      #expect(try tmux.paneValue("alternate_on") == "1")
+
+      try tmux.press("n")
+      try tmux.type(Self.note)
+      try tmux.press("Enter")
+      try tmux.type("second line")
+      try await expectScreen(
+        tmux, showing: "[ 3 Notes 1 ]", "▸ Untitled 1", "│ \(Self.note)", "│ second line")
+      #expect(try tmux.paneValue("cursor_flag") == "1", "the editor shows the cursor")
+
+      // Escape on its own, with no key after it, stops editing: the cursor goes away.
+      try tmux.press("Escape")
+      #expect(try await tmux.wait { try tmux.paneValue("cursor_flag") == "0" })
+
+      try tmux.press("Tab")
+      try await expectScreen(tmux, showing: "[ 1 Counter 0 ]", "[-]   0   [+]")
+      try tmux.press("Tab", "Tab")
+      try await expectScreen(tmux, showing: "[ 3 Notes 1 ]", "│ second line")
+
+      try tmux.press("q")
+      try await expectCleanExit(tmux)
+    }
+
+    let saved = try savedNotes(in: directory)
+    #expect(saved.map(\.title) == ["Untitled 1"])
+    #expect(saved.map(\.body) == ["\(Self.note)\nsecond line"])
+
+    do {
+      let tmux = TmuxServer()
+      defer { tmux.kill() }
+      try launch(in: tmux, dataDirectory: directory.path)
+      try await expectScreen(
+        tmux, showing: "[ 3 Notes 1 ]", "▸ Untitled 1", "│ \(Self.note)", "│ second line")
+
+      try tmux.press("e")
+      try tmux.type("Edited ")
+      try await expectScreen(tmux, showing: "Edited ")
+      try tmux.press("C-c")
+      try await expectCleanExit(tmux)
+    }
+
+    // Ctrl-C quits cleanly: the unsaved edit was saved first.
+    let afterCtrlC = try savedNotes(in: directory)
+    #expect(afterCtrlC.count == 1)
+    #expect(afterCtrlC.first?.body.contains("Edited ") == true)
+    #expect(afterCtrlC.first?.body.contains("second line") == true)
+  }
+
+  @Test func aTerminalPasteIsInsertedAsTextWithItsNewlinesAndEscapes() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let tmux = TmuxServer()
+    defer { tmux.kill() }
+    try launch(in: tmux, dataDirectory: directory.path)
+    try await expectScreen(tmux, showing: "No notes: n to create one")
+
+    try tmux.press("n")
+    // Inside a bracketed paste, `q` and Escape are text, not keys for the shell.
+    try tmux.paste("pasted q\nline two \u{1B}[2J")
+    try await expectScreen(tmux, showing: "│ pasted q", "│ line two ^[[2J")
+    try tmux.press("Escape", "q")
+    try await expectCleanExit(tmux)
+    #expect(try savedNotes(in: directory).map(\.body) == ["pasted q\nline two \u{1B}[2J"])
+  }
+}

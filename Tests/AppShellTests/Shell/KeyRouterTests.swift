@@ -1,0 +1,66 @@
+import FeatureBridge
+import NotesFeature
+import StoreKernel
+import Testing
+
+@testable import AppShell
+
+/// Keys go to the active feature first; the shell takes the ones the feature leaves.
+@Suite @ShellActor struct KeyRouterTests {
+  private func makeApp() -> MultiStoreApp {
+    MultiStoreApp(environment: AppEnvironment(storage: .inMemory(), autosaveDelay: .seconds(3600)))
+  }
+
+  @Test func tabAndNumberKeysSwitchTabs() async {
+    let app = makeApp()
+    #expect(app.shell.state.activeTab == .notes)
+    #expect(KeyRouter.route([.tab], in: app) == .continueRunning)
+    #expect(app.shell.state.activeTab == .counter)
+    _ = KeyRouter.route([.tab], in: app)
+    #expect(app.shell.state.activeTab == .profile)
+    _ = KeyRouter.route([.character("3")], in: app)
+    #expect(app.shell.state.activeTab == .notes)
+    _ = KeyRouter.route([.function(1)], in: app)
+    #expect(app.shell.state.activeTab == .counter)
+    _ = KeyRouter.route([.character("2")], in: app)
+    #expect(app.shell.state.activeTab == .profile)
+    await app.stop()
+  }
+
+  @Test func questionMarkTogglesHelpAndEscapeClosesIt() async {
+    let app = makeApp()
+    _ = KeyRouter.route([.character("1"), .character("?")], in: app)
+    #expect(app.shell.state.showHelp)
+    let help = FrameComposer(color: false).compose(
+      shell: app.shell.state, view: app.view(for: .counter), width: 100, height: 30)
+    #expect(help.lines.contains { $0.contains("quit (notes are saved first)") })
+    // While help shows, keys are the shell's: `+` does not reach the counter.
+    _ = KeyRouter.route([.character("+"), .escape], in: app)
+    #expect(!app.shell.state.showHelp)
+    _ = KeyRouter.route([.character("?"), .character("?")], in: app)
+    #expect(!app.shell.state.showHelp)
+    await app.stop()
+    #expect(app.shell.state.count == 0)
+  }
+
+  @Test func keysBeforeAQuitReachTheFeatureAndTheRestAreNotRouted() async {
+    let app = makeApp()
+    let outcome = KeyRouter.route(
+      [.character("1"), .character("+"), .character("+"), .character("q"), .tab], in: app)
+    #expect(outcome == .quit)
+    #expect(await eventually { app.shell.state.count == 2 })
+    #expect(app.shell.state.activeTab == .counter)
+    await app.stop()
+  }
+
+  @Test func qIsTextWhileEditingButCtrlCQuits() async {
+    let app = makeApp()
+    #expect(KeyRouter.route([.character("n"), .character("q")], in: app) == .continueRunning)
+    #expect(await eventually { app.shell.state.notesCount == 1 })
+    let frame = FrameComposer(color: false).compose(
+      shell: app.shell.state, view: app.view(for: .notes), width: 100, height: 30)
+    #expect(frame.lines.contains { $0.hasSuffix("│ q") })
+    #expect(KeyRouter.route([.control("c")], in: app) == .quit)
+    await app.stop()
+  }
+}

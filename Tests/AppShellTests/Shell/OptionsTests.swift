@@ -1,0 +1,64 @@
+import Testing
+
+@testable import AppShell
+
+@Suite struct OptionsTests {
+  @Test func noArgumentsRunsWithTheDefaults() throws {
+    let options = try Options.parse([])
+    #expect(options.command == .run)
+    #expect(options.dataDirectory == nil)
+    #expect(options.architecture == Options.defaultArchitecture)
+    #expect(!options.printStats)
+  }
+
+  @Test(arguments: ["--help", "-h"])
+  func helpAsksForTheUsage(flag: String) throws {
+    #expect(try Options.parse([flag]).command == .help)
+    #expect(try Options.parse(["--stats", flag]).command == .help)
+  }
+
+  @Test func theUsageNamesEveryOption() {
+    for option in ["--data-dir PATH", "--single-store", "--multi-store", "--stats", "--help"] {
+      #expect(Options.usage.contains(option), "usage lacks \(option)")
+    }
+  }
+
+  @Test func dataDirTakesTheNextArgument() throws {
+    #expect(try Options.parse(["--data-dir", "/tmp/my notes"]).dataDirectory == "/tmp/my notes")
+  }
+
+  @Test func dataDirTakesAnEqualsValue() throws {
+    #expect(try Options.parse(["--data-dir=/tmp/notes=1"]).dataDirectory == "/tmp/notes=1")
+  }
+
+  @Test func dataDirWithoutAPathIsAnError() {
+    let missing = #expect(throws: ShellError.self) { try Options.parse(["--data-dir"]) }
+    #expect(missing?.description.contains("--data-dir needs a path") == true)
+    #expect(throws: ShellError.self) { try Options.parse(["--data-dir", ""]) }
+  }
+
+  @Test func architectureFlagsChooseTheArchitectureAndTheLastOneWins() throws {
+    #expect(try Options.parse(["--single-store"]).architecture == .singleStore)
+    #expect(try Options.parse(["--multi-store"]).architecture == .multiStore)
+    #expect(try Options.parse(["--multi-store", "--single-store"]).architecture == .singleStore)
+    #expect(try Options.parse(["--single-store", "--multi-store"]).architecture == .multiStore)
+  }
+
+  @Test func statsAsksForTheEventCounts() throws {
+    #expect(try Options.parse(["--stats"]).printStats)
+  }
+
+  @Test func optionsCombine() throws {
+    let options = try Options.parse(["--single-store", "--data-dir", "/data", "--stats"])
+    #expect(
+      options
+        == Options(
+          command: .run, dataDirectory: "/data", architecture: .singleStore, printStats: true))
+  }
+
+  @Test(arguments: ["--verbose", "-x", "notes.json", "--data-directory=/tmp"])
+  func anUnknownArgumentIsAnErrorNamingIt(argument: String) {
+    let error = #expect(throws: ShellError.self) { try Options.parse(["--stats", argument]) }
+    #expect(error?.description == "unknown option '\(argument)' (see --help)")
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A private tmux server (its own socket, so it never touches a user's sessions) running one
+/// program in a pane of a fixed size, driven as a person at a terminal would: keys in, the
+/// screen read back.
+///
+/// Every command waits for `tmux` to finish; each takes milliseconds.
+struct TmuxServer: Sendable {
+  /// The `tmux` executable on `PATH`, if there is one.
+  static let executable: URL? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("tmux")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return nil
+  }()
+
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  let socket = "appshell-tests-\(UUID().uuidString.prefix(8))"
+
+  /// Starts the server with one detached session running `shellCommand` in a
+  /// `width`×`height` pane.
+  func start(_ shellCommand: String, width: Int = 100, height: Int = 30) throws {
+    try run(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", shellCommand])
+  }
+
+  /// Presses keys by tmux name (`Enter`, `Escape`, `Tab`, `C-c`) or single characters.
+  func press(_ keys: String...) throws {
+    try run(["send-keys"] + keys)
+  }
+
+  /// Types `text` literally, as a person typing it.
+  func type(_ text: String) throws {
+    try run(["send-keys", "-l", text])
+  }
+
+  /// The visible screen, one line per row, without colors.
+  func screen() throws -> String {
+    try run(["capture-pane", "-p"])
+  }
+
+  /// A pane variable such as `cursor_flag` or `alternate_on`.
+  func paneValue(_ name: String) throws -> String {
+    try run(["display-message", "-p", "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Puts `text` in a paste buffer and pastes it into the pane, bracketed when the program
+  /// asked for bracketed paste, with its newlines kept.
+  func paste(_ text: String) throws {
+    try run(["set-buffer", "-b", "test", text])
+    try run(["paste-buffer", "-b", "test", "-d", "-p", "-r"])
+  }
+
+  /// Polls every 100 ms until `condition` holds; returns whether it held before `timeout` ran
+  /// out. The timeout only bounds a failure; nothing is timed.
+  func wait(
+    timeout: Duration = .seconds(10), until condition: () throws -> Bool
+  ) async throws -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      if try condition() { return true }
+      if ContinuousClock.now >= deadline { return false }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+  }
+
+  /// Waits until the screen shows every one of `texts`; returns the last screen and whether it
+  /// showed them.
+  func waitForScreen(
+    showing texts: [String], timeout: Duration = .seconds(10)
+  ) async throws -> (screen: String, matched: Bool) {
+    var last = ""
+    let matched = try await wait(timeout: timeout) {
+      last = try screen()
+      return texts.allSatisfy { last.contains($0) }
+    }
+    return (last, matched)
+  }
+
+  /// Stops the server and everything running in it, and removes its socket.
+  func kill() {
+    _ = try? run(["kill-server"])
+    // tmux leaves the socket file behind; it lives where tmux puts every `-L` socket.
+    let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+    try? FileManager.default.removeItem(atPath: "\(directory)/tmux-\(getuid())/\(socket)")
+  }
+
+  @discardableResult
+  private func run(_ arguments: [String]) throws -> String {
+    guard let executable = Self.executable else {
+      throw Failure(description: "tmux is not on PATH")
+    }
+    var environment = ProcessInfo.processInfo.environment
+    // Inside a developer's own tmux session, a nested server must not find the outer one.
+    environment["TMUX"] = nil
+    if environment["LC_ALL"] == nil, environment["LC_CTYPE"] == nil, environment["LANG"] == nil {
+      environment["LANG"] = "C.UTF-8"
+    }
+    let result = try ChildProcess.run(
+      executable.path, arguments: ["-L", socket, "-u"] + arguments, environment: environment)
+    guard result.status == 0 else {
+      throw Failure(
+        description: "tmux \(arguments.joined(separator: " ")) failed (\(result.status)): "
+          + result.errors)
+    }
+    return result.output
+  }
+}
+
+/// Quotes `text` for `sh`: tmux runs a session's command through the shell.
+func shellQuoted(_ text: String) -> String {
+  "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+}
