@@ -6,7 +6,7 @@ internal import StoreKernel
 ///
 /// ```swift
 /// let fakeNotes = FakeFeature<NotesInput, NotesOutput>(name: "Notes") { input in
-///   input == .createNote ? [.noteCountChanged(1)] : []
+///   input == .save ? [.saved(noteCount: 0)] : []
 /// }
 /// let notes = fakeNotes.start(inputs: inputs)  // instead of NotesFeature.start(…)
 /// fakeNotes.emit(.saved)
@@ -18,7 +18,7 @@ public final class FakeFeature<Input: Sendable, Output: Sendable> {
   public let name: String
   /// Every input delivered so far, in order.
   public private(set) var receivedInputs: [Input] = []
-  /// Every batch of key presses its view was handed, in order.
+  /// Every key press its view was handed, in order.
   public fileprivate(set) var receivedKeys: [KeyPress] = []
 
   private let script: (Input) -> [Output]

@@ -10,7 +10,10 @@ import StoreKernel
 /// ```swift
 /// let (inputs, send) = AsyncStream.makeStream(of: NotesInput.self)
 /// let notes = NotesFeature.start(
-///   inputs: inputs, storage: .file(inDirectory: NotesFeature.defaultDataDirectory()))
+///   inputs: inputs,
+///   storage: .file(
+///     inDirectory: NotesFeature.defaultDataDirectory(
+///       environment: ProcessInfo.processInfo.environment)))
 /// ```
 public enum NotesFeature {
   /// Starts the notes feature on the caller's actor. It loads the notes at once, saves

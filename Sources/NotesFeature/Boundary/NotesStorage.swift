@@ -6,8 +6,8 @@ import Synchronization
 public struct NotesStorage: Sendable {
   let load: @Sendable () async throws(NotesStorageError) -> NotesDocument
   /// Saves a document stamped with the edit count it contains. Saves are serialized, and a
-  /// save older than one already written is skipped, so concurrent saves can never put an
-  /// older version on disk after a newer one.
+  /// save older than one already written since the last load is skipped, so concurrent saves
+  /// can never put an older version on disk after a newer one.
   let save: @Sendable (NotesDocument, _ editCount: Int) async throws(NotesStorageError) -> Void
   /// A one-line description of where the notes live, for the status line.
   package let location: String
@@ -18,8 +18,13 @@ public struct NotesStorage: Sendable {
     save: @escaping @Sendable (NotesDocument) throws(NotesStorageError) -> Void
   ) {
     self.location = location
-    self.load = load
     let newest = Mutex(-1)
+    // Edit counts start at zero again in every run of the feature, and every run starts with a
+    // load: without this reset, a restarted feature's saves would be skipped as "older".
+    self.load = { () async throws(NotesStorageError) -> NotesDocument in
+      newest.withLock { $0 = -1 }
+      return try await load()
+    }
     self.save = { document, editCount throws(NotesStorageError) in
       try newest.withLock { written throws(NotesStorageError) in
         guard editCount > written else { return }

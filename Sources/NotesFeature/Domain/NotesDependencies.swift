@@ -1,3 +1,4 @@
+import Foundation
 package import StoreKernel
 
 extension DependencyValues {
@@ -16,7 +17,8 @@ extension DependencyValues {
 
 private enum NotesStorageKey: DependencyKey {
   static var liveValue: NotesStorage {
-    NotesStorage.file(inDirectory: NotesDataDirectory.resolve(environment: [:]))
+    NotesStorage.file(
+      inDirectory: NotesDataDirectory.resolve(environment: ProcessInfo.processInfo.environment))
   }
   static var testValue: NotesStorage { .inMemory() }
 }

@@ -40,6 +40,7 @@ package struct NotesReducer: Reducer {
       state.mode = .browsing
       let visible = state.visibleNotes
       state.selectedID = (visible.first { $0.revision < note.revision } ?? visible.last)?.id
+      state.cursor = state.selectedNote?.body.utf8.count ?? 0
       state.status = "Deleted “\(note.title)”: u to undo"
       return .merge(noteCountChanged(state), markEdited(&state))
     case .undoDeleteTapped:
@@ -47,6 +48,7 @@ package struct NotesReducer: Reducer {
       state.lastDeleted = nil
       state.notes.insert(deleted.note, at: min(deleted.index, state.notes.count))
       state.selectedID = deleted.note.id
+      state.cursor = deleted.note.body.utf8.count
       state.status = "Restored “\(deleted.note.title)”"
       return .merge(noteCountChanged(state), markEdited(&state))
     case .selectNext, .selectPrevious:
@@ -73,6 +75,7 @@ package struct NotesReducer: Reducer {
     case .escapeTapped:
       if state.mode == .searching {
         state.searchText = ""
+        keepSelectionVisible(&state)
       }
       state.mode = .browsing
       return .none
@@ -101,12 +104,14 @@ package struct NotesReducer: Reducer {
     case .loaded(let loaded):
       mergeLoaded(loaded, into: &state)
       state.loadStatus = .loaded
-      return noteCountChanged(state)
+      return .merge(noteCountChanged(state), saveRequestedWhileLoading(&state))
     case .loadFailed(let error):
       state.loadStatus = .failed(error.description)
       if case .unreadable = error { state.canSave = false }
       state.status = error.description
-      return .merge(.send(.delegate(.storageError(error.description))), noteCountChanged(state))
+      return .merge(
+        .send(.delegate(.storageError(error.description))), noteCountChanged(state),
+        saveRequestedWhileLoading(&state))
     case .autosaveTimerFired(let editCount):
       guard state.autosaveArmed else { return .none }
       if editCount == state.editCount {
@@ -169,6 +174,11 @@ package struct NotesReducer: Reducer {
   }
 
   func save(_ state: inout NotesState) -> Effect<NotesAction> {
+    // Until the file is loaded, a save would replace it with only the notes made since.
+    guard state.loadStatus != .loading else {
+      state.saveRequestedWhileLoading = true
+      return .none
+    }
     guard state.canSave else {
       state.status = "Not saved: the notes file could not be read, so it is left untouched"
       return .none
@@ -186,6 +196,12 @@ package struct NotesReducer: Reducer {
         ?? .writeFailed(path: storage.location, reason: "\(error)")
       await send(.internal(.saveFailed(failure)))
     }
+  }
+
+  private func saveRequestedWhileLoading(_ state: inout NotesState) -> Effect<NotesAction> {
+    guard state.saveRequestedWhileLoading else { return .none }
+    state.saveRequestedWhileLoading = false
+    return save(&state)
   }
 
   private func noteCountChanged(_ state: NotesState) -> Effect<NotesAction> {

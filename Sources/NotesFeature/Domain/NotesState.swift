@@ -37,6 +37,8 @@ package struct NotesState: Equatable, Sendable {
   package var savedEditCount = 0
   package var autosaveArmed = false
   package var savesInFlight = 0
+  /// A save was asked for before the notes finished loading; it happens once they have.
+  package var saveRequestedWhileLoading = false
   /// False when the notes file exists but cannot be read: it must never be overwritten.
   package var canSave = true
   package var loadStatus: LoadStatus = .loading

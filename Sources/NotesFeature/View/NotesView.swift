@@ -91,7 +91,7 @@ package final class NotesView: FeatureView {
       if split {
         lines.append(TerminalText.fit(left, width: listWidth, pad: true) + " │ " + right)
       } else {
-        lines.append(showList ? left : right)
+        lines.append(TerminalText.fit(showList ? left : right, width: width))
       }
     }
     if let editorCursor = cursor {
@@ -100,7 +100,7 @@ package final class NotesView: FeatureView {
       )
     }
     lines.append(TerminalText.fit(statusLine(state), width: width))
-    return lines
+    return Array(lines.prefix(height))
   }
 
   private func header(_ state: NotesState, width: Int) -> String {

@@ -1,0 +1,95 @@
+public import FeatureBridge
+public import TimerFeature
+
+/// A tea to brew: its name and how long it steeps.
+///
+/// `Sendable` plain value.
+public struct Tea: Sendable, Equatable {
+  /// What the log calls it.
+  public var name: String
+  /// How long it steeps, in seconds.
+  public var steepSeconds: Int
+
+  /// Creates a tea.
+  ///
+  /// - Parameters:
+  ///   - name: What the log calls it.
+  ///   - steepSeconds: How long it steeps, in seconds.
+  public init(name: String, steepSeconds: Int) {
+    self.name = name
+    self.steepSeconds = steepSeconds
+  }
+
+  /// Green tea: two minutes.
+  public static let green = Tea(name: "green", steepSeconds: 120)
+}
+
+/// A tiny host for the timer: brewing a tea starts the timer for its steeping time, and the
+/// kettle's log says when the tea is ready. It knows the timer only by its boundary.
+///
+/// ```swift
+/// let kettle = Kettle()
+/// kettle.brew(.green)
+/// ```
+@MainActor
+public final class Kettle {
+  /// How the kettle starts its timer: the real one by default, a `FakeFeature` in tests.
+  public typealias StartTimer =
+    @MainActor (AsyncStream<TimerInput>) -> Feature<TimerInput, TimerOutput>
+
+  /// What happened, in order.
+  public private(set) var log: [String] = []
+  /// The running timer.
+  public let timer: Feature<TimerInput, TimerOutput>
+  private let timerInputs: AsyncStream<TimerInput>.Continuation
+  private var listening: Task<Void, Never>?
+
+  /// Creates a kettle and starts its timer.
+  ///
+  /// - Parameter startTimer: Starts the timer; the real `TimerFeature` unless given.
+  public init(startTimer: StartTimer = { TimerFeature.start(inputs: $0) }) {
+    let (inputs, continuation) = AsyncStream.makeStream(of: TimerInput.self)
+    timerInputs = continuation
+    timer = startTimer(inputs)
+    let outputs = timer.outputs
+    listening = Task { [weak self] in
+      for await output in outputs { self?.hear(output) }
+    }
+  }
+
+  /// Starts brewing: the timer counts down the tea's steeping time.
+  ///
+  /// - Parameter tea: The tea to brew.
+  public func brew(_ tea: Tea) {
+    log.append("brewing \(tea.name) tea")
+    timerInputs.yield(.start(seconds: tea.steepSeconds))
+  }
+
+  /// Stops brewing.
+  public func cancel() {
+    timerInputs.yield(.cancel)
+  }
+
+  /// The timer's view, one line wide.
+  ///
+  /// - Parameter width: The available columns.
+  /// - Returns: The lines to show.
+  public func render(width: Int) -> [String] {
+    timer.view.render(width: width, height: 1)
+  }
+
+  /// Delivers what was sent, stops the timer, and waits for its last output.
+  public func stop() async {
+    timerInputs.finish()
+    await timer.finish()
+    await listening?.value
+  }
+
+  private func hear(_ output: TimerOutput) {
+    switch output {
+    case .started(let seconds): log.append("steeping for \(seconds) s")
+    case .finished: log.append("tea is ready")
+    case .cancelled(let remaining): log.append("cancelled with \(remaining) s to go")
+    }
+  }
+}

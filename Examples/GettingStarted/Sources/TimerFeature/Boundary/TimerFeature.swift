@@ -1,0 +1,57 @@
+public import FeatureBridge
+import StoreKernel
+
+/// A countdown timer behind a black-box boundary: a host starts it for some seconds and hears
+/// when it has started, finished or been cancelled. Its state, actions, reducer and view are
+/// internal to this module.
+///
+/// ```swift
+/// let (inputs, send) = AsyncStream.makeStream(of: TimerInput.self)
+/// let timer = TimerFeature.start(inputs: inputs)
+/// send.yield(.start(seconds: 180))
+/// ```
+public enum TimerFeature {
+  /// Starts the timer on the caller's actor. It waits for ``TimerInput/start(seconds:)``.
+  ///
+  /// - Parameters:
+  ///   - inputs: What the host sends.
+  ///   - clock: The clock the timer ticks on; tests pass a `TestClock`.
+  ///   - isolation: The host's actor, where the timer's store lives.
+  /// - Returns: The running feature.
+  public static func start(
+    inputs: AsyncStream<TimerInput>,
+    clock: any Clock<Duration> = ContinuousClock(),
+    isolation: isolated any Actor = #isolation
+  ) -> Feature<TimerInput, TimerOutput> {
+    Feature.start(
+      name: "Timer",
+      initialState: TimerState(),
+      reducer: TimerReducer(),
+      inputs: inputs,
+      withDependencies: { $0.clock = clock },
+      view: { TimerView(store: $0) },
+      isolation: isolation)
+  }
+}
+
+/// What a host may tell the timer.
+///
+/// `Sendable` plain value.
+public enum TimerInput: Sendable, Equatable {
+  /// Count down from `seconds`, replacing any countdown in progress.
+  case start(seconds: Int)
+  /// Stop the countdown in progress, if any.
+  case cancel
+}
+
+/// What the timer tells its host.
+///
+/// `Sendable` plain value.
+public enum TimerOutput: Sendable, Equatable {
+  /// A countdown of this many seconds started.
+  case started(seconds: Int)
+  /// The countdown reached zero.
+  case finished
+  /// The host cancelled the countdown with this many seconds left.
+  case cancelled(remaining: Int)
+}

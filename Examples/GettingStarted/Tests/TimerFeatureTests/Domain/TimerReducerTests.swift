@@ -1,0 +1,85 @@
+import StoreKernel
+import StoreKernelTesting
+import Testing
+
+@testable import TimerFeature
+
+/// The timer's logic, through its actions: an exhaustive `TestStore` asserts every state change
+/// and every action an effect sends back; a `TestClock` moves time only when the test says so.
+@MainActor
+@Suite struct TimerReducerTests {
+  let clock = TestClock()
+
+  func makeStore(_ state: TimerState = TimerState()) -> TestStore<TimerState, TimerAction> {
+    TestStore(initialState: state, reducer: TimerReducer()) { $0.clock = clock }
+  }
+
+  @Test func countsDownOncePerSecondThenFinishes() async {
+    let store = makeStore()
+
+    await store.send(.input(.start(seconds: 2))) {
+      $0.duration = 2
+      $0.remaining = 2
+      $0.isRunning = true
+    }
+    await store.receive(.delegate(.started(seconds: 2)))
+
+    #expect(await clock.waitForSleepers(1))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.internal(.tick)) { $0.remaining = 1 }
+
+    #expect(await clock.waitForSleepers(1))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.internal(.tick)) {
+      $0.remaining = 0
+      $0.isRunning = false
+    }
+    await store.receive(.delegate(.finished))
+  }
+
+  @Test func pausingStopsTheTicksAndResumingStartsThemAgain() async {
+    let store = makeStore()
+    await store.send(.input(.start(seconds: 60))) {
+      $0.duration = 60
+      $0.remaining = 60
+      $0.isRunning = true
+    }
+    await store.receive(.delegate(.started(seconds: 60)))
+
+    await store.send(.view(.pauseResumeTapped)) { $0.isRunning = false }
+    #expect(clock.sleeperCount == 0)
+    await clock.advance(by: .seconds(10))
+
+    await store.send(.view(.pauseResumeTapped)) { $0.isRunning = true }
+    #expect(await clock.waitForSleepers(1))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.internal(.tick)) { $0.remaining = 59 }
+
+    await store.send(.input(.cancel)) {
+      $0.remaining = 0
+      $0.isRunning = false
+    }
+    await store.receive(.delegate(.cancelled(remaining: 59)))
+  }
+
+  @Test func startingFromZeroFinishesAtOnce() async {
+    let store = makeStore()
+    // No state changes: the timer was idle at zero and stays so; the closure is left out.
+    await store.send(.input(.start(seconds: 0)))
+    await store.receive(.delegate(.finished))
+  }
+
+  @Test func aNonExhaustiveTestAssertsOnlyWhatItCaresAbout() async {
+    let store = makeStore()
+    store.exhaustivity = .off
+
+    await store.send(.input(.start(seconds: 3)))
+    for _ in 1...3 {
+      #expect(await clock.waitForSleepers(1))
+      await clock.advance(by: .seconds(1))
+    }
+    // The three ticks and `.started` are skipped; only the end is checked.
+    await store.receive(.delegate(.finished)) { $0.isRunning = false }
+    #expect(store.state.remaining == 0)
+  }
+}

@@ -1,0 +1,51 @@
+public import CounterFeature
+public import FeatureBridge
+public import NotesFeature
+
+/// How a journal starts its two features. ``live(storage:milestones:autosaveDelay:)`` starts
+/// the real ones; a test replaces either with a `FakeFeature` in one line:
+///
+/// ```swift
+/// var features = JournalFeatures.live(storage: .inMemory())
+/// features.notes = { fakeNotes.start(inputs: $0) }
+/// ```
+public struct JournalFeatures {
+  /// Starts the notes: the journal's entries.
+  public var notes: @JournalActor (AsyncStream<NotesInput>) -> Feature<NotesInput, NotesOutput>
+  /// Starts the counter: how many entries there are, and the milestones.
+  public var counter:
+    @JournalActor (AsyncStream<CounterInput>) -> Feature<CounterInput, CounterOutput>
+
+  /// Creates a set of features from the ways to start them.
+  ///
+  /// - Parameters:
+  ///   - notes: Starts the notes.
+  ///   - counter: Starts the counter.
+  public init(
+    notes: @escaping @JournalActor (AsyncStream<NotesInput>) -> Feature<NotesInput, NotesOutput>,
+    counter:
+      @escaping @JournalActor (AsyncStream<CounterInput>) -> Feature<
+        CounterInput, CounterOutput
+      >
+  ) {
+    self.notes = notes
+    self.counter = counter
+  }
+
+  /// The real features, configured only through their public `start` functions.
+  ///
+  /// - Parameters:
+  ///   - storage: Where the entries are loaded from and saved to.
+  ///   - milestones: The milestones, shared with whoever else holds this value.
+  ///   - autosaveDelay: How long typing must pause before the entries are saved.
+  /// - Returns: The features.
+  public static func live(
+    storage: NotesStorage,
+    milestones: SharedValue<Set<Int>> = SharedValue([]),
+    autosaveDelay: Duration = .seconds(1)
+  ) -> JournalFeatures {
+    JournalFeatures(
+      notes: { NotesFeature.start(inputs: $0, storage: storage, autosaveDelay: autosaveDelay) },
+      counter: { CounterFeature.start(inputs: $0, favorites: milestones) })
+  }
+}
