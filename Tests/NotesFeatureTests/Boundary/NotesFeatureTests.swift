@@ -1,0 +1,203 @@
+import FeatureBridge
+import NotesFeature
+import StoreKernel
+import StoreKernelTesting
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The notes feature as a host sees it: started through `NotesFeature.start`, driven through
+/// its view and inputs, heard through its outputs.
+@MainActor
+@Suite struct NotesFeatureTests {
+  @Test func typingAlotProducesNoOutputsUntilTheAutosave() async {
+    let notes = await RunningNotes(storage: .inMemory())
+    #expect(notes.log.outputs == [.noteCountChanged(0)])
+    notes.type("n")
+    #expect(await notes.log.waitFor(count: 2))
+    #expect(notes.log.outputs.last == .noteCountChanged(1))
+
+    let before = notes.feature.metrics
+    let alphabet = Array("abcdefghij日本🎉 ")
+    let text = String((0..<300).map { alphabet[$0 % alphabet.count] })
+    notes.type(text)
+    let after = notes.feature.metrics
+    // One action per key press and nothing else: no output, and no effect, per keystroke.
+    #expect(after.outputsEmitted == before.outputsEmitted)
+    #expect(after.storeEvents.effectsStarted == before.storeEvents.effectsStarted)
+    #expect(after.storeEvents.reducerRuns - before.storeEvents.reducerRuns == 300)
+    #expect(notes.render(width: 120, height: 40).joined().contains("abcdefghij日本🎉 abc"))
+
+    // The timer armed when the note was created sees newer edits, re-arms, then saves once.
+    #expect(await notes.clock.waitForSleepers(1))
+    await notes.clock.advance(by: .seconds(1))
+    #expect(await notes.clock.waitForSleepers(1))
+    #expect(notes.feature.metrics.outputsEmitted == before.outputsEmitted)
+    await notes.clock.advance(by: .seconds(1))
+    #expect(await notes.log.waitFor(count: 3))
+    #expect(
+      notes.log.outputs == [.noteCountChanged(0), .noteCountChanged(1), .saved(noteCount: 1)])
+
+    await notes.feature.stop()
+    #expect(await eventually { notes.log.finished })
+    #expect(notes.log.outputs.count == 3)
+  }
+
+  @Test func saveInputSavesAndSearchInputFilters() async {
+    let notes = await RunningNotes(
+      storage: .inMemory([("Groceries", "apples"), ("Work", "deadline"), ("Apple pie", "")]))
+    #expect(notes.log.outputs == [.noteCountChanged(3)])
+    notes.inputs.yield(.search("apple"))
+    #expect(
+      await eventually { notes.render(width: 40, height: 10)[0] == "Notes (3)   filter: apple" })
+    let list = notes.render(width: 40, height: 10).dropFirst().prefix(3)
+    #expect(list.contains("▸ Groceries"))
+    #expect(list.contains("  Apple pie"))
+    #expect(!list.contains("  Work"))
+
+    notes.inputs.yield(.save)
+    #expect(await notes.log.waitFor(count: 2))
+    #expect(notes.log.outputs.last == .saved(noteCount: 3))
+    await notes.feature.stop()
+  }
+
+  @Test func stoppingSavesUnsavedNotes() async {
+    let storage = NotesStorage.inMemory()
+    let first = await RunningNotes(storage: storage)
+    first.type([.character("n")])
+    first.type("written just before quitting")
+    await first.feature.stop()
+    #expect(await eventually { first.log.finished })
+    #expect(first.log.outputs.last == .saved(noteCount: 1))
+
+    let second = await RunningNotes(storage: storage)
+    #expect(second.log.outputs == [.noteCountChanged(1)])
+    second.type([.enter])
+    #expect(second.render(width: 40, height: 5).joined().contains("written just before quitting"))
+    await second.feature.stop()
+  }
+
+  @Test func aRestartedFeatureOnTheSameStorageKeepsSaving() async {
+    let storage = NotesStorage.inMemory()
+    let first = await RunningNotes(storage: storage)
+    first.type([.character("n")])
+    first.type("a long first session")
+    await first.feature.stop()
+
+    // A new run counts its edits from zero again; its saves must still reach the storage.
+    let second = await RunningNotes(storage: storage)
+    second.type([.character("n")])
+    second.type("two")
+    await second.feature.stop()
+
+    let third = await RunningNotes(storage: storage)
+    #expect(third.log.outputs == [.noteCountChanged(2)])
+    await third.feature.stop()
+  }
+
+  @Test func notesSurviveRestartsOnARealFile() async throws {
+    try await withTemporaryDirectory { directory in
+      let storage = NotesStorage.file(inDirectory: directory.path)
+      let first = await RunningNotes(storage: storage)
+      first.type([.character("n")])
+      first.type("on disk")
+      await first.feature.stop()
+
+      let second = await RunningNotes(storage: storage)
+      #expect(second.log.outputs == [.noteCountChanged(1)])
+      second.type([.character("n")])
+      second.type("second")
+      await second.feature.stop()
+
+      let reread = await RunningNotes(storage: .file(inDirectory: directory.path))
+      #expect(reread.log.outputs == [.noteCountChanged(2)])
+      let screen = reread.render(width: 80, height: 10).joined(separator: "\n")
+      #expect(screen.contains("Untitled 2"))
+      #expect(screen.contains("Untitled 1"))
+      await reread.feature.stop()
+      #expect(directory.entries() == ["notes.json"])
+    }
+  }
+
+  @Test func aSaveSentAsTheFeatureStartsKeepsTheNotesOnDisk() async throws {
+    try await withTemporaryDirectory { directory in
+      let onDisk = [
+        Note(id: 1, title: "kept", revision: 2), Note(id: 2, title: "too", revision: 1),
+      ]
+      try NotesFile(directory: directory.path).save(NotesDocument(notes: onDisk))
+      let (inputs, continuation) = AsyncStream.makeStream(of: NotesInput.self)
+      continuation.yield(.save)
+      let notes = NotesFeature.start(inputs: inputs, storage: .file(inDirectory: directory.path))
+      let log = OutputLog(notes.outputs)
+      #expect(await log.waitFor(count: 2))
+      #expect(log.outputs == [.noteCountChanged(2), .saved(noteCount: 2)])
+      await notes.stop()
+      #expect(try NotesFile(directory: directory.path).load().notes == onDisk)
+    }
+  }
+
+  @Test func aCorruptFileIsReportedKeptAndReplacedOnSave() async throws {
+    try await withTemporaryDirectory { directory in
+      let garbage: [UInt8] = [0x7B, 0x1B, 0x5B, 0x32, 0x4A, 0xFF]
+      try directory.write(garbage, to: "notes.json")
+      let notes = await RunningNotes(storage: .file(inDirectory: directory.path))
+      #expect(await notes.log.waitFor(count: 2))
+      guard case .storageError(let message) = notes.log.outputs.first else {
+        Issue.record("expected a storage error first, got \(notes.log.outputs)")
+        return
+      }
+      #expect(message.contains(directory.path(of: "notes.json")))
+      #expect(notes.log.outputs.last == .noteCountChanged(0))
+
+      notes.type([.character("n")])
+      notes.type("fresh")
+      await notes.feature.stop()
+      let kept = directory.entries().filter { $0.hasPrefix("notes.json.corrupt-") }
+      #expect(kept.count == 1)
+      #expect(kept.first.flatMap { directory.read($0) } == garbage)
+      #expect(directory.entries().contains("notes.json"))
+    }
+  }
+
+  @Test func aNotesFileThatCannotBeReadIsNeverOverwritten() async throws {
+    try await withTemporaryDirectory { directory in
+      // A directory in place of the file cannot be read by anyone, root included.
+      #expect(mkdir(directory.path(of: "notes.json"), 0o700) == 0)
+      #expect(mkdir(directory.path(of: "notes.json/inside"), 0o700) == 0)
+      let notes = await RunningNotes(storage: .file(inDirectory: directory.path))
+      #expect(await notes.log.waitFor(count: 2))
+      guard case .storageError(let message) = notes.log.outputs.first else {
+        Issue.record("expected a storage error first, got \(notes.log.outputs)")
+        return
+      }
+      #expect(message.contains(directory.path(of: "notes.json")))
+
+      notes.type([.character("n")])
+      notes.type("not saved")
+      notes.inputs.yield(.save)
+      #expect(
+        await eventually {
+          notes.render(width: 200, height: 5).last?.hasPrefix("Not saved") == true
+        })
+      await notes.feature.stop()
+      #expect(!notes.log.outputs.contains { if case .saved = $0 { true } else { false } })
+      #expect(directory.entries() == ["notes.json"])
+      #expect(directory.entries(in: "notes.json") == ["inside"])
+    }
+  }
+
+  @Test func defaultDataDirectoryFollowsXDGThenHome() {
+    #expect(
+      NotesFeature.defaultDataDirectory(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"])
+        == "/x/multistore-notes")
+    #expect(
+      NotesFeature.defaultDataDirectory(environment: ["XDG_DATA_HOME": "", "HOME": "/h"])
+        == "/h/.local/share/multistore-notes")
+    #expect(
+      NotesFeature.defaultDataDirectory(environment: [:]) == "./.local/share/multistore-notes")
+  }
+}

@@ -1,0 +1,171 @@
+import StoreKernel
+import StoreKernelTesting
+import Testing
+
+@testable import NotesFeature
+
+/// Loading the notes: merging notes made meanwhile, saves asked for meanwhile, load failures.
+@MainActor
+@Suite struct NotesReducerLoadingTests {
+  let clock = TestClock()
+  let recording = RecordingStorage()
+
+  @Test func loadRequestedLoadsTheNotesNewestFirst() async {
+    let older = Note(id: 1, title: "Older", revision: 1)
+    let newer = Note(id: 7, title: "Newer", revision: 4)
+    let storage = RecordingStorage([older, newer])
+    let store = makeNotesStore(NotesState(), storage: storage.storage, clock: clock)
+    await store.send(.internal(.loadRequested))
+    await store.receive(.internal(.loaded([older, newer]))) {
+      $0.notes = [newer, older]
+      $0.selectedID = 7
+      $0.nextID = 8
+      $0.nextRevision = 5
+      $0.loadStatus = .loaded
+    }
+    await store.receive(.delegate(.noteCountChanged(2)))
+    await store.finish()
+  }
+
+  @Test func notesCreatedBeforeTheLoadFinishedAreKeptOnTop() async {
+    let gate = LoadGate()
+    let fromFile = [
+      Note(id: 1, title: "From file", revision: 3),
+      Note(id: 2, title: "Newest in file", revision: 7),
+    ]
+    let storage = recording.storage(load: {
+      await gate.wait()
+      return NotesDocument(notes: fromFile)
+    })
+    let store = makeNotesStore(NotesState(), storage: storage, clock: clock)
+    await store.send(.internal(.loadRequested))
+    await store.send(.view(.createNoteTapped)) {
+      $0.notes = [Note(id: 1, title: "Untitled 1", revision: 1)]
+      $0.nextID = 2
+      $0.nextRevision = 2
+      $0.selectedID = 1
+      $0.mode = .editing
+      $0.editCount = 1
+      $0.autosaveArmed = true
+    }
+    await store.receive(.delegate(.noteCountChanged(1)))
+    await store.send(.view(.textInserted("early"))) {
+      $0.notes[0].body = "early"
+      $0.notes[0].revision = 2
+      $0.cursor = 5
+      $0.nextRevision = 3
+      $0.editCount = 2
+    }
+
+    gate.release()
+    // The early note is renumbered after the file's notes, so no id is used twice.
+    await store.receive(.internal(.loaded(fromFile))) {
+      $0.notes = [
+        Note(id: 3, title: "Untitled 1", body: "early", revision: 8), fromFile[1], fromFile[0],
+      ]
+      $0.selectedID = 3
+      $0.nextID = 4
+      $0.nextRevision = 9
+      $0.loadStatus = .loaded
+    }
+    await store.receive(.delegate(.noteCountChanged(3)))
+    #expect(store.state.mode == .editing)
+    await store.send(.view(.textInserted("!"))) {
+      $0.notes[0].body = "early!"
+      $0.notes[0].revision = 9
+      $0.cursor = 6
+      $0.nextRevision = 10
+      $0.editCount = 3
+    }
+    await expectAutosave(store, clock: clock, armedAt: 1, editCount: 3, noteCount: 3)
+    #expect(recording.saved.last?.notes.map(\.id) == [3, 2, 1])
+    await store.finish()
+  }
+
+  @Test func aSaveAskedForWhileLoadingWaitsForTheLoadedNotes() async {
+    // Saving before the file is loaded would replace it with only the notes made since.
+    let gate = LoadGate()
+    let fromFile = [Note(id: 1, title: "On disk", revision: 1)]
+    let storage = recording.storage(load: {
+      await gate.wait()
+      return NotesDocument(notes: fromFile)
+    })
+    let store = makeNotesStore(NotesState(), storage: storage, clock: clock)
+    await store.send(.internal(.loadRequested))
+    let save = await store.send(.input(.save)) { $0.saveRequestedWhileLoading = true }
+    #expect(save.isEmpty)
+
+    gate.release()
+    await store.receive(.internal(.loaded(fromFile))) {
+      $0.notes = fromFile
+      $0.selectedID = 1
+      $0.nextID = 2
+      $0.nextRevision = 2
+      $0.loadStatus = .loaded
+      $0.saveRequestedWhileLoading = false
+      $0.savesInFlight = 1
+    }
+    await store.receive(.delegate(.noteCountChanged(1)))
+    await store.receive(.internal(.saveFinished(editCount: 0))) {
+      $0.savesInFlight = 0
+      $0.status = "Saved"
+    }
+    await store.receive(.delegate(.saved(noteCount: 1)))
+    #expect(recording.saved.map(\.notes) == [fromFile])
+    await store.finish()
+  }
+
+  @Test func aCorruptFileIsReportedAndSavingStaysAllowed() async {
+    let corrupt = NotesStorageError.corrupt(
+      path: "/data/notes.json", keptAt: "/data/notes.json.corrupt-1-2", reason: "not valid JSON")
+    let storage = recording.storage(load: { () throws(NotesStorageError) -> NotesDocument in
+      throw corrupt
+    })
+    let store = makeNotesStore(NotesState(), storage: storage, clock: clock)
+    await store.send(.internal(.loadRequested))
+    await store.receive(.internal(.loadFailed(corrupt))) {
+      $0.loadStatus = .failed(corrupt.description)
+      $0.status = corrupt.description
+    }
+    await store.receive(.delegate(.storageError(corrupt.description)))
+    await store.receive(.delegate(.noteCountChanged(0)))
+    #expect(store.state.canSave)
+    #expect(corrupt.description.contains("/data/notes.json.corrupt-1-2"))
+    await store.finish()
+  }
+
+  @Test func anUnreadableFileIsNeverSavedOver() async {
+    let unreadable = NotesStorageError.unreadable(
+      path: "/data/notes.json", reason: "Permission denied")
+    let storage = recording.storage(load: { () throws(NotesStorageError) -> NotesDocument in
+      throw unreadable
+    })
+    let store = makeNotesStore(NotesState(), storage: storage, clock: clock)
+    await store.send(.internal(.loadRequested))
+    await store.receive(.internal(.loadFailed(unreadable))) {
+      $0.loadStatus = .failed(unreadable.description)
+      $0.canSave = false
+      $0.status = unreadable.description
+    }
+    await store.receive(.delegate(.storageError(unreadable.description)))
+    await store.receive(.delegate(.noteCountChanged(0)))
+
+    await store.send(.view(.createNoteTapped)) {
+      $0.notes = [Note(id: 1, title: "Untitled 1", revision: 1)]
+      $0.nextID = 2
+      $0.nextRevision = 2
+      $0.selectedID = 1
+      $0.mode = .editing
+      $0.status = nil
+      $0.editCount = 1
+      $0.autosaveArmed = true
+    }
+    await store.receive(.delegate(.noteCountChanged(1)))
+    let refusal = "Not saved: the notes file could not be read, so it is left untouched"
+    let save = await store.send(.input(.save)) { $0.status = refusal }
+    #expect(save.isEmpty)
+    await store.send(.internal(.flush)) { $0.autosaveArmed = false }
+    await store.finish()
+    #expect(recording.saved.isEmpty)
+  }
+}

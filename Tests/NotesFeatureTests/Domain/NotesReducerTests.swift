@@ -1,0 +1,250 @@
+import StoreKernel
+import StoreKernelTesting
+import Testing
+
+@testable import NotesFeature
+
+/// The list actions: create, rename, delete and undo.
+@MainActor
+@Suite struct NotesReducerTests {
+  let clock = TestClock()
+  let recording = RecordingStorage()
+
+  let gamma = Note(id: 3, title: "Gamma", body: "ccc", revision: 3)
+  let beta = Note(id: 2, title: "Beta", body: "bb", revision: 2)
+  let alpha = Note(id: 1, title: "Alpha", body: "a", revision: 1)
+
+  func makeStore(_ state: NotesState) -> TestStore<NotesState, NotesAction> {
+    makeNotesStore(state, storage: recording.storage, clock: clock)
+  }
+
+  // MARK: - Create
+
+  @Test func createNoteTappedAddsAnEmptyNoteOnTopAndStartsEditingIt() async {
+    let store = makeStore(.loaded([alpha]))
+    await store.send(.view(.createNoteTapped)) {
+      $0.notes = [Note(id: 2, title: "Untitled 2", revision: 2), self.alpha]
+      $0.nextID = 3
+      $0.nextRevision = 3
+      $0.selectedID = 2
+      $0.mode = .editing
+      $0.editCount = 1
+      $0.autosaveArmed = true
+    }
+    await store.receive(.delegate(.noteCountChanged(2)))
+    await expectAutosave(store, clock: clock, editCount: 1, noteCount: 2)
+    #expect(recording.saved.map(\.notes.count) == [2])
+    await store.finish()
+  }
+
+  @Test func createNoteTappedWhileSearchingClearsTheSearch() async {
+    var state = NotesState.loaded([alpha])
+    state.mode = .searching
+    state.searchText = "zzz"
+    state.selectedID = nil
+    let store = makeStore(state)
+    await store.send(.view(.createNoteTapped)) {
+      $0.notes.insert(Note(id: 2, title: "Untitled 2", revision: 2), at: 0)
+      $0.nextID = 3
+      $0.nextRevision = 3
+      $0.selectedID = 2
+      $0.mode = .editing
+      $0.searchText = ""
+      $0.editCount = 1
+      $0.autosaveArmed = true
+    }
+    await store.receive(.delegate(.noteCountChanged(2)))
+    await expectAutosave(store, clock: clock, editCount: 1, noteCount: 2)
+    await store.finish()
+  }
+
+  // MARK: - Rename
+
+  @Test func renameEditsADraftAndNewlineKeepsItMovingTheNoteToTheTop() async {
+    let store = makeStore(.loaded([beta, alpha]))
+    await store.send(.view(.selectNext)) {
+      $0.selectedID = 1
+      $0.cursor = 1
+    }
+    await store.send(.view(.renameTapped)) { $0.mode = .renaming(draft: "Alpha") }
+    await store.send(.view(.textInserted(" One"))) { $0.mode = .renaming(draft: "Alpha One") }
+    await store.send(.view(.backspaceTapped)) { $0.mode = .renaming(draft: "Alpha On") }
+    // A title is one line: newlines in typed or pasted text are dropped.
+    await store.send(.view(.textInserted("e\nTwo"))) {
+      $0.mode = .renaming(draft: "Alpha OneTwo")
+    }
+    await store.send(.view(.newlineTapped)) {
+      var renamed = self.alpha
+      renamed.title = "Alpha OneTwo"
+      renamed.revision = 3
+      $0.notes = [renamed, self.beta]
+      $0.mode = .browsing
+      $0.nextRevision = 4
+      $0.editCount = 1
+      $0.autosaveArmed = true
+    }
+    await expectAutosave(store, clock: clock, editCount: 1, noteCount: 2)
+    #expect(recording.saved.last?.notes.map(\.title) == ["Alpha OneTwo", "Beta"])
+    await store.finish()
+  }
+
+  @Test func renameToAnEmptyTitleNamesTheNoteUntitled() async {
+    let store = makeStore(.loaded([alpha]))
+    await store.send(.view(.renameTapped)) { $0.mode = .renaming(draft: "Alpha") }
+    for draft in ["Alph", "Alp", "Al", "A", ""] {
+      await store.send(.view(.backspaceTapped)) { $0.mode = .renaming(draft: draft) }
+    }
+    await store.send(.view(.backspaceTapped))
+    await store.send(.view(.textInserted("   "))) { $0.mode = .renaming(draft: "   ") }
+    await store.send(.view(.newlineTapped)) {
+      $0.notes[0].title = "Untitled"
+      $0.notes[0].revision = 2
+      $0.mode = .browsing
+      $0.nextRevision = 3
+      $0.editCount = 1
+      $0.autosaveArmed = true
+    }
+    await expectAutosave(store, clock: clock, editCount: 1, noteCount: 1)
+    await store.finish()
+  }
+
+  @Test func renameTrimsSurroundingWhitespace() async {
+    let store = makeStore(.loaded([alpha]))
+    await store.send(.view(.renameTapped)) { $0.mode = .renaming(draft: "Alpha") }
+    await store.send(.view(.textInserted("  "))) { $0.mode = .renaming(draft: "Alpha  ") }
+    await store.send(.view(.newlineTapped)) {
+      $0.notes[0].revision = 2
+      $0.mode = .browsing
+      $0.nextRevision = 3
+      $0.editCount = 1
+      $0.autosaveArmed = true
+    }
+    #expect(store.state.notes[0].title == "Alpha")
+    await expectAutosave(store, clock: clock, editCount: 1, noteCount: 1)
+    await store.finish()
+  }
+
+  @Test func escapeCancelsARename() async {
+    let store = makeStore(.loaded([alpha]))
+    await store.send(.view(.renameTapped)) { $0.mode = .renaming(draft: "Alpha") }
+    await store.send(.view(.textInserted("X"))) { $0.mode = .renaming(draft: "AlphaX") }
+    await store.send(.view(.escapeTapped)) { $0.mode = .browsing }
+    #expect(store.state.notes == [alpha])
+    await store.finish()
+  }
+
+  @Test func renameWithNothingSelectedDoesNothing() async {
+    let store = makeStore(.loaded([]))
+    await store.send(.view(.renameTapped))
+    await store.finish()
+  }
+
+  // MARK: - Delete and undo
+
+  @Test func deleteSelectsTheNextOlderNoteAndUndoPutsItBack() async {
+    let store = makeStore(.loaded([gamma, beta, alpha]))
+    await store.send(.view(.selectNext)) {
+      $0.selectedID = 2
+      $0.cursor = 2
+    }
+    await store.send(.view(.deleteSelectedTapped)) {
+      $0.notes = [self.gamma, self.alpha]
+      $0.lastDeleted = .init(note: self.beta, index: 1)
+      $0.selectedID = 1
+      $0.cursor = 1
+      $0.status = "Deleted “Beta”: u to undo"
+      $0.editCount = 1
+      $0.autosaveArmed = true
+    }
+    await store.receive(.delegate(.noteCountChanged(2)))
+    await store.send(.view(.undoDeleteTapped)) {
+      $0.notes = [self.gamma, self.beta, self.alpha]
+      $0.lastDeleted = nil
+      $0.selectedID = 2
+      $0.cursor = 2
+      $0.status = "Restored “Beta”"
+      $0.editCount = 2
+    }
+    await store.receive(.delegate(.noteCountChanged(3)))
+    // Only the last delete can be undone, once.
+    await store.send(.view(.undoDeleteTapped))
+    await expectAutosave(store, clock: clock, armedAt: 1, editCount: 2, noteCount: 3)
+    #expect(recording.saved.map(\.notes) == [[gamma, beta, alpha]])
+    await store.finish()
+  }
+
+  @Test func deletingTheOldestNoteSelectsTheNewerNeighbourAndStopsEditing() async {
+    let store = makeStore(.loaded([beta, alpha]))
+    await store.send(.view(.selectNext)) {
+      $0.selectedID = 1
+      $0.cursor = 1
+    }
+    await store.send(.view(.editTapped)) { $0.mode = .editing }
+    await store.send(.view(.deleteSelectedTapped)) {
+      $0.notes = [self.beta]
+      $0.lastDeleted = .init(note: self.alpha, index: 1)
+      $0.mode = .browsing
+      $0.selectedID = 2
+      $0.cursor = 2
+      $0.status = "Deleted “Alpha”: u to undo"
+      $0.editCount = 1
+      $0.autosaveArmed = true
+    }
+    await store.receive(.delegate(.noteCountChanged(1)))
+    await expectAutosave(store, clock: clock, editCount: 1, noteCount: 1)
+    await store.finish()
+  }
+
+  @Test func deletingTheOnlyNoteLeavesNothingSelected() async {
+    let store = makeStore(.loaded([alpha]))
+    await store.send(.view(.deleteSelectedTapped)) {
+      $0.notes = []
+      $0.lastDeleted = .init(note: self.alpha, index: 0)
+      $0.selectedID = nil
+      $0.cursor = 0
+      $0.status = "Deleted “Alpha”: u to undo"
+      $0.editCount = 1
+      $0.autosaveArmed = true
+    }
+    await store.receive(.delegate(.noteCountChanged(0)))
+    await store.send(.view(.deleteSelectedTapped))
+    await expectAutosave(store, clock: clock, editCount: 1, noteCount: 0)
+    await store.finish()
+  }
+
+  @Test func editingAfterADeleteTypesIntoTheNewlySelectedNote() async {
+    // The cursor belongs to the selected note's body: after the selection moves to a note with
+    // multi-byte text, typing must land on a character boundary of that note.
+    let wide = Note(id: 1, title: "Wide", body: "日本", revision: 1)
+    let ascii = Note(id: 2, title: "Ascii", body: "abcd", revision: 2)
+    let store = makeStore(.loaded([ascii, wide]))
+    await store.send(.view(.selectNext)) {
+      $0.selectedID = 1
+      $0.cursor = 6
+    }
+    await store.send(.view(.selectPrevious)) {
+      $0.selectedID = 2
+      $0.cursor = 4
+    }
+    await store.send(.view(.deleteSelectedTapped)) {
+      $0.notes = [wide]
+      $0.lastDeleted = .init(note: ascii, index: 0)
+      $0.selectedID = 1
+      $0.cursor = 6
+      $0.status = "Deleted “Ascii”: u to undo"
+      $0.editCount = 1
+      $0.autosaveArmed = true
+    }
+    await store.receive(.delegate(.noteCountChanged(1)))
+    await store.send(.view(.editTapped)) { $0.mode = .editing }
+    await store.send(.view(.textInserted("!"))) {
+      $0.notes[0].body = "日本!"
+      $0.notes[0].revision = 3
+      $0.cursor = 7
+      $0.nextRevision = 4
+      $0.editCount = 2
+    }
+    await expectAutosave(store, clock: clock, armedAt: 1, editCount: 2, noteCount: 1)
+    await store.finish()
+  }
+}

@@ -1,0 +1,139 @@
+import StoreKernel
+import StoreKernelTesting
+import Synchronization
+import Testing
+
+@testable import NotesFeature
+
+/// The autosave delay every reducer test runs with.
+let autosaveDelay = Duration.seconds(1)
+
+extension NotesState {
+  /// A state whose notes finished loading: `notes` newest first, the first one selected.
+  static func loaded(_ notes: [Note]) -> NotesState {
+    var state = NotesState(notes: notes)
+    state.loadStatus = .loaded
+    return state
+  }
+}
+
+/// A test store for the notes reducer on a test clock, with `storage` injected.
+@MainActor
+func makeNotesStore(
+  _ state: NotesState,
+  storage: NotesStorage = .inMemory(),
+  clock: TestClock
+) -> TestStore<NotesState, NotesAction> {
+  let store = TestStore(initialState: state, reducer: NotesReducer()) {
+    $0.notesStorage = storage
+    $0.notesAutosaveDelay = autosaveDelay
+    $0.clock = clock
+  }
+  // Effects run on other threads: a loaded machine needs more than the default to deliver.
+  store.timeout = .seconds(10)
+  return store
+}
+
+/// Lets the armed autosave timer fire and asserts the one save it makes: the timer's action,
+/// the save finishing, and the `saved` output.
+///
+/// A timer armed at an older edit count (`armedAt`) first fires without saving and re-arms
+/// itself; that firing is asserted too.
+@MainActor
+func expectAutosave(
+  _ store: TestStore<NotesState, NotesAction>,
+  clock: TestClock,
+  armedAt: Int? = nil,
+  editCount: Int,
+  noteCount: Int,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  if let armedAt, armedAt != editCount {
+    #expect(await clock.waitForSleepers(1), sourceLocation: sourceLocation)
+    await clock.advance(by: autosaveDelay)
+    await store.receive(
+      .internal(.autosaveTimerFired(editCount: armedAt)), sourceLocation: sourceLocation)
+  }
+  #expect(await clock.waitForSleepers(1), sourceLocation: sourceLocation)
+  await clock.advance(by: autosaveDelay)
+  await store.receive(
+    .internal(.autosaveTimerFired(editCount: editCount)),
+    assert: {
+      $0.autosaveArmed = false
+      $0.savesInFlight = 1
+    }, sourceLocation: sourceLocation)
+  await store.receive(
+    .internal(.saveFinished(editCount: editCount)),
+    assert: {
+      $0.savesInFlight = 0
+      $0.savedEditCount = editCount
+      $0.status = "Saved"
+    }, sourceLocation: sourceLocation)
+  await store.receive(.delegate(.saved(noteCount: noteCount)), sourceLocation: sourceLocation)
+}
+
+/// Notes storage in memory that records every document it writes, and can be told to fail.
+final class RecordingStorage: Sendable {
+  private struct State {
+    var document: NotesDocument
+    var saved: [NotesDocument] = []
+    var failure: NotesStorageError?
+  }
+
+  private let state: Mutex<State>
+
+  init(_ notes: [Note] = []) {
+    state = Mutex(State(document: NotesDocument(notes: notes)))
+  }
+
+  /// Every document written, in order.
+  var saved: [NotesDocument] { state.withLock { $0.saved } }
+
+  /// Makes every later save throw `error` (or succeed again, with `nil`).
+  func failSaves(with error: NotesStorageError?) {
+    state.withLock { $0.failure = error }
+  }
+
+  /// Storage that loads the recorded document and records every save.
+  var storage: NotesStorage {
+    storage(load: { self.state.withLock { $0.document } })
+  }
+
+  /// Storage that loads with `load` and records every save.
+  func storage(
+    load: @escaping @Sendable () async throws(NotesStorageError) -> NotesDocument
+  ) -> NotesStorage {
+    NotesStorage(
+      location: "recording",
+      load: load,
+      save: { document throws(NotesStorageError) in
+        try self.state.withLock { state throws(NotesStorageError) in
+          if let failure = state.failure { throw failure }
+          state.document = document
+          state.saved.append(document)
+        }
+      })
+  }
+}
+
+/// Holds a load back until the test opens the gate, so a test can act while the notes are
+/// still loading.
+final class LoadGate: Sendable {
+  private let opened: AsyncStream<Void>
+  private let open: AsyncStream<Void>.Continuation
+
+  init() {
+    (opened, open) = AsyncStream.makeStream(of: Void.self)
+  }
+
+  /// Lets the waiting load finish.
+  func release() {
+    open.yield()
+    open.finish()
+  }
+
+  /// Suspends until ``release()``.
+  func wait() async {
+    for await _ in opened { break }
+  }
+}

@@ -1,0 +1,179 @@
+import FeatureBridge
+import Testing
+
+@testable import NotesFeature
+
+/// What the notes view draws and which keys it takes, in each mode.
+@MainActor
+@Suite struct NotesViewTests {
+  // MARK: - Key mapping
+
+  @Test func browsingMapsCommandKeysAndLeavesOthersToTheHost() {
+    let expected: [(KeyPress, NotesAction.ViewAction?)] = [
+      (.character("n"), .createNoteTapped),
+      (.character("j"), .selectNext), (.down, .selectNext),
+      (.character("k"), .selectPrevious), (.up, .selectPrevious),
+      (.character("d"), .deleteSelectedTapped), (.delete, .deleteSelectedTapped),
+      (.character("u"), .undoDeleteTapped),
+      (.character("/"), .searchTapped),
+      (.character("r"), .renameTapped),
+      (.enter, .editTapped), (.character("e"), .editTapped), (.right, .editTapped),
+      (.control("s"), .saveTapped), (.escape, .escapeTapped),
+      (.character("q"), nil), (.tab, nil), (.paste("text"), nil), (.backspace, nil),
+      (.function(1), nil),
+    ]
+    for (key, action) in expected {
+      #expect(NotesView.action(for: key, mode: .browsing) == action, "\(key)")
+    }
+  }
+
+  @Test func editingTypesEveryCharacterAndMovesTheCursor() {
+    let expected: [(KeyPress, NotesAction.ViewAction?)] = [
+      (.character("q"), .textInserted("q")), (.character("n"), .textInserted("n")),
+      (.character("日"), .textInserted("日")), (.character("🎉"), .textInserted("🎉")),
+      (.paste("two\nlines"), .textInserted("two\nlines")),
+      (.enter, .newlineTapped), (.backspace, .backspaceTapped), (.delete, .deleteTapped),
+      (.left, .cursorMoved(.left)), (.right, .cursorMoved(.right)),
+      (.up, .cursorMoved(.up)), (.down, .cursorMoved(.down)),
+      (.home, .cursorMoved(.lineStart)), (.control("a"), .cursorMoved(.lineStart)),
+      (.end, .cursorMoved(.lineEnd)), (.control("e"), .cursorMoved(.lineEnd)),
+      (.control("s"), .saveTapped), (.escape, .escapeTapped),
+      (.tab, nil), (.pageUp, nil), (.function(2), nil),
+    ]
+    for (key, action) in expected {
+      #expect(NotesView.action(for: key, mode: .editing) == action, "\(key)")
+    }
+  }
+
+  @Test func searchingTypesTheQueryAndStillMovesTheSelection() {
+    let expected: [(KeyPress, NotesAction.ViewAction?)] = [
+      (.character("q"), .textInserted("q")), (.paste("abc"), .textInserted("abc")),
+      (.backspace, .backspaceTapped), (.enter, .newlineTapped),
+      (.down, .selectNext), (.up, .selectPrevious), (.escape, .escapeTapped),
+      (.left, nil), (.delete, nil), (.tab, nil),
+    ]
+    for (key, action) in expected {
+      #expect(NotesView.action(for: key, mode: .searching) == action, "\(key)")
+    }
+  }
+
+  @Test func renamingTypesTheTitle() {
+    let mode = NotesState.Mode.renaming(draft: "x")
+    let expected: [(KeyPress, NotesAction.ViewAction?)] = [
+      (.character("q"), .textInserted("q")), (.paste("abc"), .textInserted("abc")),
+      (.backspace, .backspaceTapped), (.enter, .newlineTapped), (.escape, .escapeTapped),
+      (.down, nil), (.up, nil), (.tab, nil),
+    ]
+    for (key, action) in expected {
+      #expect(NotesView.action(for: key, mode: mode) == action, "\(key)")
+    }
+  }
+
+  @Test func qIsLeftToTheHostWhileBrowsingAndTypedWhileEditing() async {
+    let notes = await RunningNotes(storage: .inMemory([("One", ""), ("Two", "")]))
+    #expect(notes.view.handle([.character("q")]) == 0)
+    #expect(notes.view.handle([.character("j"), .character("q"), .character("k")]) == 1)
+    notes.type([.enter])
+    #expect(notes.view.handle([.character("q"), .tab, .character("x")]) == 1)
+    #expect(notes.render(width: 80, height: 10)[1].hasSuffix(" │ q"))
+    await notes.feature.stop()
+  }
+
+  // MARK: - Inert rendering
+
+  static let hostile = [
+    (
+      title: "\u{1B}[2J\u{1B}]0;pwned\u{07}Evil",
+      body: "csi \u{9B}31m red\nnul \u{0} del \u{7F}\nnel \u{85} osc \u{9D}0;x\u{9C}\n"
+        + "dcs \u{1B}P1$r\u{1B}\\ bell \u{07} cr \r lf"
+    ),
+    (title: "tab\there \u{9B}H", body: "\u{1B}c reset\u{1B}[?1049h alt screen"),
+  ]
+
+  /// Whether `line` holds a C0 or C1 control character or DEL, which a terminal would act on.
+  func holdsControlCharacters(_ line: String) -> Bool {
+    line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+  }
+
+  @Test func notesWithEscapeSequencesAndControlsRenderInert() async {
+    let notes = await RunningNotes(storage: .inMemory(Self.hostile))
+    var screens: [[String]] = []
+    for (width, height) in [(80, 24), (40, 12), (120, 6)] {
+      screens.append(notes.render(width: width, height: height))
+    }
+    notes.type([.enter])
+    screens.append(notes.render(width: 80, height: 24))
+    screens.append(notes.render(width: 30, height: 24))
+    notes.type([.escape, .character("r"), .paste("\u{1B}[H\u{9B}2J")])
+    screens.append(notes.render(width: 80, height: 24))
+    notes.type([.escape, .character("/"), .paste("\u{1B}]8;;http://x\u{07}")])
+    screens.append(notes.render(width: 80, height: 24))
+
+    for line in screens.joined() {
+      #expect(!holdsControlCharacters(line), "raw control in \(line.debugDescription)")
+    }
+    let text = screens.joined().joined(separator: "\n")
+    #expect(text.contains("^[[2J^[]0;pwned^GEvil"))
+    #expect(text.contains("<9B>31m"))
+    #expect(text.contains("nul ^@ del ^?"))
+    #expect(text.contains("rename: ^[[2J^[]0;pwned^GEvil^[[H<9B>2J▏"))
+    #expect(text.contains("search: ^[]8;;http://x^G"))
+    await notes.feature.stop()
+  }
+
+  // MARK: - Size
+
+  static let wide = [
+    (title: "日本語のタイトル 🎉🎉", body: "日本語のテキストと絵文字 🎉 が混ざった長い行です。\n二行目"),
+    (title: "Emoji 👩‍👩‍👧 family", body: String(repeating: "🎉", count: 60)),
+    (title: "ascii", body: String(repeating: "abc ", count: 50)),
+  ]
+
+  /// Renders at many sizes and checks every line fits and no more lines than asked come back.
+  func expectEveryRenderFits(_ notes: RunningNotes, _ comment: Comment) {
+    for width in [0, 1, 2, 3, 5, 9, 10, 20, 31, 49, 50, 51, 80, 81, 133] {
+      for height in [0, 1, 2, 3, 5, 24] {
+        let lines = notes.render(width: width, height: height)
+        #expect(lines.count <= height, "\(comment) \(width)×\(height): \(lines.count) lines")
+        for line in lines where TerminalText.width(of: line) > width {
+          Issue.record("\(comment) \(width)×\(height): \(line.debugDescription) is too wide")
+        }
+      }
+    }
+  }
+
+  @Test func wideTextFitsEverySizeInEveryMode() async {
+    let notes = await RunningNotes(storage: .inMemory(Self.wide))
+    expectEveryRenderFits(notes, "browsing")
+    notes.type([.enter, .end])
+    expectEveryRenderFits(notes, "editing")
+    notes.type([.escape, .character("/"), .character("日")])
+    expectEveryRenderFits(notes, "searching")
+    notes.type([.escape, .character("r"), .paste("新しい題名 🎉")])
+    expectEveryRenderFits(notes, "renaming")
+    await notes.feature.stop()
+  }
+
+  @Test func anEmptyListFitsEverySize() async {
+    let notes = await RunningNotes(storage: .inMemory())
+    expectEveryRenderFits(notes, "empty")
+    #expect(notes.render(width: 80, height: 5).joined().contains("No notes: n to create one"))
+    await notes.feature.stop()
+  }
+
+  @Test func theCursorSitsAfterWideCharactersAtTheirDisplayWidth() async {
+    let notes = await RunningNotes(storage: .inMemory([("t", "日本🎉x")]))
+    notes.type([.enter, .end, .left])
+    // Narrow terminals show the editor alone, below the header line.
+    _ = notes.render(width: 40, height: 10)
+    #expect(notes.view.cursor?.row == 1)
+    #expect(notes.view.cursor?.column == 6)
+    // Wide terminals put the list on the left; the cursor moves right past it and the divider.
+    _ = notes.render(width: 90, height: 10)
+    #expect(notes.view.cursor?.column == 6 + 30 + 3)
+    notes.type([.escape])
+    _ = notes.render(width: 90, height: 10)
+    #expect(notes.view.cursor == nil)
+    await notes.feature.stop()
+  }
+}
