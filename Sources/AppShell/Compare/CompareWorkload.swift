@@ -66,7 +66,7 @@ enum CompareWorkload {
       case .multiStore: MultiStoreApp(environment: environment)
       case .singleStore: SingleStoreApp(environment: environment)
       }
-    await settle()
+    await Quiescence.settle()
     app.shell.send(.selectTab(.notes))
     let notes = app.view(for: .notes)
     // Warm-up, not measured: create the note and type one line (this also arms the autosave
@@ -74,7 +74,7 @@ enum CompareWorkload {
     notes.handle([.character("n")])
     for character in line { notes.handle([.character(character)]) }
     notes.handle([.enter])
-    await settle()
+    await Quiescence.settle()
 
     let eventsBefore = StoreRegistry.totals
     let cpuBefore = ProcessClock.cpuSeconds()
@@ -93,7 +93,7 @@ enum CompareWorkload {
     let wall = ContinuousClock.now - wallStart
     let cpu = ProcessClock.cpuSeconds() - cpuBefore
     let events = StoreRegistry.totals.subtracting(eventsBefore)
-    await settle()
+    await Quiescence.settle()
 
     let composer = FrameComposer(color: false)
     var shell = app.shell.state
@@ -112,16 +112,6 @@ enum CompareWorkload {
     return measurement
   }
 
-  private static func settle() async {
-    var last = -1
-    var stable = 0
-    while stable < 3 {
-      try? await Task.sleep(for: .milliseconds(2))
-      let total = StoreRegistry.totals.total
-      stable = total == last ? stable + 1 : 0
-      last = total
-    }
-  }
 }
 
 /// CPU time and memory of this process, from `getrusage`.

@@ -34,7 +34,7 @@ final class ScriptSession {
       if try await apply(command) == .quit { break }
     }
     app.saveNotes()
-    await settle()
+    await Quiescence.settle()
     report()
   }
 
@@ -49,28 +49,15 @@ final class ScriptSession {
     case .wait(let milliseconds):
       try await Task.sleep(for: .milliseconds(milliseconds))
     case .screen:
-      await settle()
+      await Quiescence.settle()
       printScreen(of: app.shell.state.activeTab)
     case .echo(let text):
       echo(text)
     case .quit:
       return .quit
     }
-    await settle()
+    await Quiescence.settle()
     return .continueRunning
-  }
-
-  /// Waits until effects and outputs in flight have landed: the runtime's event totals stop
-  /// changing.
-  private func settle() async {
-    var last = -1
-    var stable = 0
-    while stable < 3 {
-      try? await Task.sleep(for: .milliseconds(2))
-      let total = StoreRegistry.totals.total
-      stable = total == last ? stable + 1 : 0
-      last = total
-    }
   }
 
   private func report() {

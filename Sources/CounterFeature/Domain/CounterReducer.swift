@@ -35,12 +35,7 @@ package struct CounterReducer: Reducer {
         .run { _ in favorites.update { _ = $0.insert(count) } },
         .send(.delegate(.favoriteSaved(count))))
     case .internal(.subscribeToFavorites):
-      let favorites = favorites
-      return .run { send in
-        for await value in favorites.values() {
-          await send(.internal(.favoritesChanged(value)))
-        }
-      }
+      return .subscribe(to: favorites) { .internal(.favoritesChanged($0)) }
     case .internal(.favoritesChanged(let favorites)):
       state.favorites = favorites
       return .none

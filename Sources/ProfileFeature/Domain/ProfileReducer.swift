@@ -32,12 +32,7 @@ package struct ProfileReducer: Reducer {
         .run { _ in favorites.update { _ = $0.remove(number) } },
         .send(.delegate(.favoriteRemoved(number))))
     case .internal(.subscribeToFavorites):
-      let favorites = favorites
-      return .run { send in
-        for await value in favorites.values() {
-          await send(.internal(.favoritesChanged(value)))
-        }
-      }
+      return .subscribe(to: favorites) { .internal(.favoritesChanged($0)) }
     case .internal(.favoritesChanged(let favorites)):
       return replaceFavorites(with: favorites, in: &state)
     case .delegate:
