@@ -40,16 +40,30 @@ var package = Package(
       ],
       swiftSettings: [.define("SINGLE_STORE", .when(traits: ["SingleStore"]))]
     ),
+    // Fuzz targets: a normal build replays a corpus; scripts/fuzz.sh builds them for libFuzzer.
+    .target(name: "FuzzSupport", path: "Sources/Fuzz/FuzzSupport"),
+    .executableTarget(
+      name: "FuzzKeyDecoder", dependencies: ["FeatureBridge", "FuzzSupport"],
+      path: "Sources/Fuzz/FuzzKeyDecoder"),
+    .executableTarget(
+      name: "FuzzNotesDocument", dependencies: ["NotesFeature", "FuzzSupport"],
+      path: "Sources/Fuzz/FuzzNotesDocument"),
     .testTarget(name: "StoreKernelTests", dependencies: ["StoreKernel", "StoreKernelTesting"]),
     .testTarget(
       name: "StoreKernelTestingTests", dependencies: ["StoreKernel", "StoreKernelTesting"]),
     .testTarget(name: "FeatureBridgeTests", dependencies: ["FeatureBridge", "StoreKernelTesting"]),
     .testTarget(name: "CounterFeatureTests", dependencies: ["CounterFeature", "StoreKernelTesting"]),
-    .testTarget(name: "ProfileFeatureTests", dependencies: ["ProfileFeature", "StoreKernelTesting"]),
+    .testTarget(
+      name: "ProfileFeatureTests",
+      dependencies: ["ProfileFeature", "CounterFeature", "StoreKernelTesting"]),
     .testTarget(name: "NotesFeatureTests", dependencies: ["NotesFeature", "StoreKernelTesting"]),
     .testTarget(
       name: "AppShellTests",
-      dependencies: ["AppShell", "FeatureBridge", "NotesFeature", "StoreKernelTesting"]),
+      dependencies: [
+        "AppShell", "CounterFeature", "FeatureBridge", "NotesFeature", "StoreKernel",
+        "StoreKernelTesting",
+      ]),
+    .testTarget(name: "ReliabilityTests", dependencies: ["StoreKernel", "FeatureBridge"]),
   ],
   swiftLanguageModes: [.v6]
 )

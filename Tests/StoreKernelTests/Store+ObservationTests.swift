@@ -1,4 +1,5 @@
 import StoreKernel
+import StoreKernelTesting
 import Testing
 
 private struct Profile: Reducer {

@@ -1,6 +1,7 @@
 import FeatureBridge
 import NotesFeature
 import StoreKernel
+import StoreKernelTesting
 import Testing
 
 @testable import AppShell

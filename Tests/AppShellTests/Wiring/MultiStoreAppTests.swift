@@ -2,6 +2,7 @@ import CounterFeature
 import FeatureBridge
 import NotesFeature
 import StoreKernel
+import StoreKernelTesting
 import Testing
 
 @testable import AppShell

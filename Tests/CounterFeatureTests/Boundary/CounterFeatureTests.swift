@@ -1,5 +1,6 @@
 import CounterFeature
 import FeatureBridge
+import StoreKernelTesting
 import Testing
 
 /// The counter as a host sees it: inputs in, outputs out, a view to render and type into.

@@ -1,5 +1,6 @@
 import CounterFeature
 import FeatureBridge
+import StoreKernelTesting
 import Testing
 
 /// A tiny host for any counter, real or fake: it files every saved favorite away and resets the

@@ -1,23 +1,5 @@
 import FeatureBridge
-
-/// Waits on the main actor until `condition` holds, letting effects and input pumps run
-/// meanwhile; returns whether it held before the bound ran out.
-///
-/// Effects run on other threads, so a test cannot know exactly when one has reached a given
-/// point: it waits for the observable outcome, never for a duration. The bound only turns a real
-/// failure into a failed expectation instead of a hung test.
-@MainActor
-func eventually(_ condition: @MainActor () -> Bool) async -> Bool {
-  for attempt in 0..<20_000 {
-    if condition() { return true }
-    if attempt < 1_000 {
-      await Task.yield()
-    } else {
-      try? await Task.sleep(for: .microseconds(250))
-    }
-  }
-  return condition()
-}
+import StoreKernelTesting
 
 /// Collects a feature's outputs on the main actor as they arrive, so a test can wait for them
 /// with ``eventually(_:)`` instead of blocking on the stream.

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A directory under /tmp with a unique name, for tests that touch real files.
 struct TemporaryDirectory {
   let path: String
@@ -19,9 +25,13 @@ struct TemporaryDirectory {
     return ((try? FileManager.default.contentsOfDirectory(atPath: listed)) ?? []).sorted()
   }
 
-  /// Writes `bytes` to `name`, replacing it.
+  /// Writes `bytes` to `name`, replacing it. (Plain POSIX calls: Foundation's `Data.write`
+  /// leaves a `TemporaryDirectory.*` folder behind in /tmp on Linux.)
   func write(_ bytes: [UInt8], to name: String) throws {
-    try Data(bytes).write(to: URL(fileURLWithPath: path(of: name)))
+    let descriptor = open(path(of: name), O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    defer { close(descriptor) }
+    guard writeAll(bytes, to: descriptor) else { throw CocoaError(.fileWriteUnknown) }
   }
 
   /// The bytes of `name`, or `nil` if it cannot be read.
@@ -48,4 +58,9 @@ func withTemporaryDirectory<Result>(
   let directory = try TemporaryDirectory()
   defer { directory.remove() }
   return try await body(directory)
+}
+
+/// Writes every byte to an open file.
+private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+  bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
 }

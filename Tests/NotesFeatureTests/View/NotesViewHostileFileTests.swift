@@ -110,7 +110,7 @@ import Testing
         + [0xFF, 0xFE, 0xC3, 0x28, 0x1B, 0x5B, 0x32, 0x4A, 0x9B]
         + Array(#"","body":""#.utf8) + [0xED, 0xA0, 0x80, 0xF0, 0x9F]
         + Array(#"","revision":1}]}"#.utf8)
-      try Data(bytes).write(to: URL(fileURLWithPath: dataDirectory + "/notes.json"))
+      try directory.write(bytes, to: name + "/notes.json")
 
       let notes = await RunningNotes(storage: .file(inDirectory: dataDirectory))
       guard case .storageError(let message) = notes.log.outputs.first else {

@@ -1,5 +1,6 @@
 import FeatureBridge
 import ProfileFeature
+import StoreKernelTesting
 import Testing
 
 /// The profile as a host sees it: inputs in, outputs out, a view to render and type into.

@@ -1,0 +1,30 @@
+import FuzzSupport
+
+#if FUZZING
+  /// libFuzzer's entry point (built with `-sanitize=fuzzer -D FUZZING`): one input per call.
+  @_cdecl("LLVMFuzzerTestOneInput")
+  public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    KeyDecoderProperties.check(Array(UnsafeBufferPointer(start: data, count: count)))
+    return 0
+  }
+
+  /// The process's entry point under libFuzzer (see `LibFuzzer`).
+  @_cdecl("FuzzKeyDecoder_main")
+  public func fuzzerMain(
+    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  ) -> CInt {
+    LibFuzzer.run(argc: argc, argv: argv, testOneInput: fuzzOneInput)
+  }
+#else
+  /// The normal build replays a corpus: every file named on the command line (or inside a
+  /// directory named there) goes through the checks, so a committed corpus is a regression test.
+  @main
+  enum ReplayCorpus {
+    static func main() {
+      let count = CorpusReplay.run(arguments: CommandLine.arguments.dropFirst()) {
+        KeyDecoderProperties.check($0)
+      }
+      print("FuzzKeyDecoder: replayed \(count) inputs")
+    }
+  }
+#endif

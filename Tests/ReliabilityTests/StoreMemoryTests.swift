@@ -1,0 +1,87 @@
+import Foundation
+import StoreKernel
+import Testing
+
+/// A store that runs for a long time keeps its memory bounded: a million actions, with an
+/// effect every hundred, leave its effect bookkeeping and the process's resident memory where
+/// they were.
+@MainActor
+@Suite struct StoreMemoryTests {
+  struct Tally: Equatable {
+    var ticks = 0
+    var effectsFinished = 0
+    var lastPayloadSize = 0
+  }
+
+  enum Action: Sendable {
+    /// Carries a payload, so that a store keeping its actions would cost ~300 MB per million.
+    case tick(payload: [UInt8])
+    case effectFinished
+  }
+
+  struct Logic: Reducer {
+    func reduce(into state: inout Tally, action: Action) -> Effect<Action> {
+      switch action {
+      case .tick(let payload):
+        state.ticks += 1
+        state.lastPayloadSize = payload.count
+        guard state.ticks.isMultiple(of: 100) else { return .none }
+        return .run { send in await send(.effectFinished) }
+      case .effectFinished:
+        state.effectsFinished += 1
+        return .none
+      }
+    }
+  }
+
+  /// Whether this process runs under AddressSanitizer (its runtime defines `__asan_init`).
+  static let isAddressSanitized =
+    dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+
+  /// The process's resident memory in bytes (`/proc/self/statm`, field 2, times the page size).
+  func residentBytes() -> Int? {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+      return nil
+    }
+    let fields = statm.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  }
+
+  @Test func aMillionActionsWithEffectsKeepTheEffectTableAndMemoryBounded() async throws {
+    let store = Store(initialState: Tally(), reducer: Logic(), name: "StoreMemoryTests")
+    let payloadSize = 256
+    var largestTable = 0
+    var residentAfterWarmUp: Int?
+    // 1,000 rounds of 1,000 actions; each round starts 10 effects and then awaits them, so at
+    // most 10 are running when the table is read.
+    for round in 0..<1_000 {
+      for _ in 0..<1_000 {
+        let payload = [UInt8](repeating: UInt8(truncatingIfNeeded: round), count: payloadSize)
+        store.send(.tick(payload: payload))
+      }
+      largestTable = max(largestTable, try #require(store.effectTableCount))
+      await store.finishEffects()
+      if round == 99 { residentAfterWarmUp = residentBytes() }
+    }
+
+    #expect(store.state.ticks == 1_000_000)
+    #expect(store.state.effectsFinished == 10_000)
+    #expect(store.runningEffectCount == 0)
+    // Finished entries are pruned when the table reaches max(32, 2 × the entries left after the
+    // last prune); with at most 10 running, it never holds more than 32. Without pruning it
+    // would hold all 10,000.
+    #expect(largestTable <= 32, "the effect table grew to \(largestTable) entries")
+
+    // Resident memory is process-wide and other suites run in parallel, so the bound is
+    // generous: 100 MB over the last 900,000 actions. A store that kept its actions would grow
+    // by more than 900,000 × 256 bytes of payload alone (230 MB); one that kept each effect's
+    // task would also show in the table bound above. Under AddressSanitizer freed memory waits
+    // in a quarantine of up to 256 MB, so resident memory says nothing there; its leak checker
+    // does that job instead.
+    guard !Self.isAddressSanitized else { return }
+    let before = try #require(residentAfterWarmUp)
+    let after = try #require(residentBytes())
+    #expect(after - before < 100 << 20, "resident memory grew by \((after - before) >> 20) MB")
+  }
+}
