@@ -73,7 +73,9 @@ package struct NotesReducer: Reducer {
       state.mode = .renaming(draft: note.title)
       return .none
     case .escapeTapped:
-      if state.mode == .searching {
+      // Esc leaves a search and clears its text; pressed again while browsing with a kept
+      // filter, it clears the filter too.
+      if state.mode == .searching || state.mode == .browsing {
         state.searchText = ""
         keepSelectionVisible(&state)
       }

@@ -37,7 +37,7 @@ package struct NotesFile: Sendable {
     do {
       return try NotesDocument.decode(bytes)
     } catch {
-      let aside = path + ".corrupt-\(Int(time(nil)))-\(getpid())"
+      let aside = Self.unusedName(path + ".corrupt-\(Int(time(nil)))-\(getpid())")
       guard rename(path, aside) == 0 else {
         throw .unreadable(
           path: path,
@@ -87,6 +87,18 @@ package struct NotesFile: Sendable {
       _ = fsync(directoryDescriptor)
       close(directoryDescriptor)
     }
+  }
+
+  /// `base`, or `base-2`, `base-3`… whichever does not exist yet: a second corrupt file in the
+  /// same second must not replace the first one kept aside.
+  private static func unusedName(_ base: String) -> String {
+    var candidate = base
+    var suffix = 2
+    while access(candidate, F_OK) == 0 {
+      candidate = "\(base)-\(suffix)"
+      suffix += 1
+    }
+    return candidate
   }
 
   private func writeError(_ step: String) -> NotesStorageError {

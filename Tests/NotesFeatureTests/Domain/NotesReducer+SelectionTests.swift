@@ -117,6 +117,17 @@ import Testing
     await store.finish()
   }
 
+  @Test func escapeWhileBrowsingWithAKeptFilterClearsIt() async {
+    var state = NotesState.loaded([groceries, pie, work])
+    state.searchText = "app"
+    let store = makeStore(state)
+    await store.send(.view(.escapeTapped)) {
+      $0.searchText = ""
+    }
+    #expect(store.state.visibleNotes == [groceries, pie, work])
+    await store.finish()
+  }
+
   @Test func escapeAfterASearchThatMatchedNothingSelectsAVisibleNote() async {
     let store = makeStore(.loaded([groceries, pie, work]))
     await store.send(.view(.searchTapped)) { $0.mode = .searching }

@@ -110,6 +110,30 @@ import Testing
     }
   }
 
+  @Test func twoCorruptFilesInTheSameSecondAreBothKept() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = NotesFile(directory: directory.path)
+      var kept: [String] = []
+      for bytes in [Array("first {".utf8), Array("second {".utf8)] {
+        try directory.write(bytes, to: "notes.json")
+        do throws(NotesStorageError) {
+          _ = try file.load()
+          Issue.record("a corrupt file loaded")
+        } catch {
+          guard case .corrupt(_, let keptAt, _) = error else {
+            Issue.record("expected corrupt, got \(error)")
+            return
+          }
+          kept.append(String(keptAt.dropFirst(directory.path.count + 1)))
+        }
+      }
+      #expect(Set(kept).count == 2)
+      #expect(directory.entries().sorted() == kept.sorted())
+      #expect(directory.read(kept[0]) == Array("first {".utf8))
+      #expect(directory.read(kept[1]) == Array("second {".utf8))
+    }
+  }
+
   @Test func aFileThatCannotBeReadIsReportedAndNeverOverwritten() async throws {
     try await withTemporaryDirectory { directory in
       // A directory opens but cannot be read as a file, even for root, unlike a chmod.
