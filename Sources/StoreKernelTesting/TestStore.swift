@@ -29,8 +29,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// How strictly this test store checks; `.on` unless changed.
   public var exhaustivity: Exhaustivity = .on
 
-  /// How long `receive` waits for an effect's action, unless told otherwise.
-  public var timeout: Duration = .seconds(2)
+  /// How long `receive` and `finish` wait for effects, unless told otherwise. Only a failing
+  /// test waits this long; it is generous because CI machines under load (sanitizers, parallel
+  /// suites) can stall an effect's thread for a good part of a second.
+  public var timeout: Duration = .seconds(5)
 
   let store: Store<State, Action>
   let recorder: TestRecorder<State, Action>
@@ -80,7 +82,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     // received that action can release the store a moment before the task has ended. Effects
     // run on other threads: give them a short, bounded grace period (deinit cannot await).
     var running = store.runningEffectCount
-    let deadline = ContinuousClock.now.advanced(by: .milliseconds(200))
+    let deadline = ContinuousClock.now.advanced(by: .seconds(1))
     while running > 0, ContinuousClock.now < deadline {
       GracePeriod.pause()
       running = store.runningEffectCount

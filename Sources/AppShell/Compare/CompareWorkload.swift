@@ -76,7 +76,7 @@ enum CompareWorkload {
     notes.handle([.enter])
     await Quiescence.settle()
 
-    let eventsBefore = StoreRegistry.totals
+    let eventsBefore = app.events
     let cpuBefore = ProcessClock.cpuSeconds()
     let wallStart = ContinuousClock.now
     var keystrokes = 0
@@ -92,7 +92,7 @@ enum CompareWorkload {
     }
     let wall = ContinuousClock.now - wallStart
     let cpu = ProcessClock.cpuSeconds() - cpuBefore
-    let events = StoreRegistry.totals.subtracting(eventsBefore)
+    let events = app.events.subtracting(eventsBefore)
     await Quiescence.settle()
 
     let composer = FrameComposer(color: false)

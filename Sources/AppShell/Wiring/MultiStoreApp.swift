@@ -70,6 +70,11 @@ final class MultiStoreApp: RunningApp {
     }
   }
 
+  var events: StoreEvents {
+    let features = [counter.metrics, profile.metrics, notes.metrics] + extras.map(\.metrics)
+    return features.reduce(shell.events) { $0.adding($1.storeEvents) }
+  }
+
   func saveNotes() {
     notesInputs.yield(.save)
   }

@@ -15,6 +15,9 @@ protocol RunningApp: AnyObject {
   func saveNotes()
   /// Stops every feature, delivering what was sent and saving unsaved notes.
   func stop() async
+  /// The events of every store this app owns, and only those: a measurement that reads the
+  /// process-wide totals would also count other stores alive in the process (parallel tests).
+  var events: StoreEvents { get }
 }
 
 /// The two ways the app can be composed from the same features.

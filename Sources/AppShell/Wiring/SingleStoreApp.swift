@@ -12,8 +12,11 @@ final class SingleStoreApp: RunningApp {
   let architecture = Architecture.singleStore
   let root: Store<AppState, AppAction>
   let shell: Store<ShellState, ShellAction>
-  /// The scoped child stores; view stores hold them weakly, so the app owns them.
+  /// The scoped child stores and views; view stores hold their stores weakly, so the app owns
+  /// them.
   private let children: [AnyObject]
+  /// Reads the events of each scoped child store.
+  private let childEvents: [() -> StoreEvents]
   private let counterView: CounterView
   private let profileView: ProfileView
   private let notesView: NotesView
@@ -36,13 +39,18 @@ final class SingleStoreApp: RunningApp {
     let profile = root.scope(state: { $0.profile }, action: { .profile($0) }, name: "App/Profile")
     let notes = root.scope(state: { $0.notes }, action: { .notes($0) }, name: "App/Notes")
     var children: [AnyObject] = [counter, profile, notes]
+    var childEvents: [() -> StoreEvents] = [
+      { counter.events }, { profile.events }, { notes.events }, { [shell] in shell.events },
+    ]
     for index in 0..<environment.extraFeatures {
       let extra = root.scope(
         state: { $0.extras[index] }, action: { .extra(index, $0) }, name: "App/Extra\(index)")
       children.append(extra)
+      childEvents.append { extra.events }
       children.append(CounterView(store: ViewStore(extra)))
     }
     self.children = children
+    self.childEvents = childEvents
     counterView = CounterView(store: ViewStore(counter))
     profileView = ProfileView(store: ViewStore(profile))
     notesView = NotesView(store: ViewStore(notes))
@@ -57,6 +65,10 @@ final class SingleStoreApp: RunningApp {
     case .profile: profileView
     case .notes: notesView
     }
+  }
+
+  var events: StoreEvents {
+    childEvents.reduce(root.events) { $0.adding($1()) }
   }
 
   func saveNotes() {

@@ -11,6 +11,16 @@ public enum StoreRegistry {
     var live: [ObjectIdentifier: StoreMetrics] = [:]
     var retired = StoreEvents()
     var baseline = StoreEvents()
+    /// Released stores' counts and reset baselines by store name, so one feature's (or one
+    /// test's) stores can be measured apart from everything else in the process.
+    var retiredByName: [String: StoreEvents] = [:]
+    var baselineByName: [String: StoreEvents] = [:]
+
+    func sum(named name: String) -> StoreEvents {
+      var sum = retiredByName[name] ?? StoreEvents()
+      for store in live.values where store.name == name { sum = sum.adding(store.events) }
+      return sum
+    }
   }
 
   private static let state = Mutex(State())
@@ -24,6 +34,8 @@ public enum StoreRegistry {
     state.withLock { state in
       if state.live.removeValue(forKey: ObjectIdentifier(metrics)) != nil {
         state.retired = state.retired.adding(events)
+        state.retiredByName[metrics.name, default: StoreEvents()] =
+          (state.retiredByName[metrics.name] ?? StoreEvents()).adding(events)
       }
     }
   }
@@ -51,9 +63,24 @@ public enum StoreRegistry {
     return sum.subtracting(baseline)
   }
 
-  /// Starts the process-wide totals from zero again. Per-store counts are not changed.
+  /// The events of every store, live or released, that carries `name`, since the process
+  /// started or since the last ``resetTotals()``: one feature's cost, unaffected by other
+  /// stores in the process.
+  ///
+  /// - Parameter name: The store name (given at creation, or the state type's name).
+  /// - Returns: Their summed events.
+  public static func totals(named name: String) -> StoreEvents {
+    state.withLock { $0.sum(named: name).subtracting($0.baselineByName[name] ?? StoreEvents()) }
+  }
+
+  /// Starts the process-wide totals, and the totals of each name, from zero again. Per-store
+  /// counts are not changed.
   public static func resetTotals() {
     let current = totals
-    state.withLock { $0.baseline = $0.baseline.adding(current) }
+    state.withLock { state in
+      state.baseline = state.baseline.adding(current)
+      let names = Set(state.live.values.map(\.name)).union(state.retiredByName.keys)
+      for name in names { state.baselineByName[name] = state.sum(named: name) }
+    }
   }
 }
