@@ -25,6 +25,7 @@ package struct NotesFile: Sendable {
   /// Reads the notes. A missing file is an empty document; a corrupt one is moved aside and
   /// reported with `NotesStorageError.corrupt`, after which saving is safe.
   package func load() throws(NotesStorageError) -> NotesDocument {
+    removeAbandonedTemporaryFiles()
     let bytes: [UInt8]
     switch readFile(path) {
     case .missing:
@@ -86,6 +87,24 @@ package struct NotesFile: Sendable {
     if directoryDescriptor >= 0 {
       _ = fsync(directoryDescriptor)
       close(directoryDescriptor)
+    }
+  }
+
+  /// Removes `notes.json.tmp-<pid>` files left by a process that was killed mid-save. Only
+  /// files whose writer no longer exists are removed; they never hold the only copy of
+  /// anything (the rename that would have published them did not happen).
+  private func removeAbandonedTemporaryFiles() {
+    let prefix = "notes.json.tmp-"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+      return
+    }
+    for name in names where name.hasPrefix(prefix) {
+      guard let pid = pid_t(name.dropFirst(prefix.count)), pid > 0, pid != getpid() else {
+        continue
+      }
+      if kill(pid, 0) != 0, errno == ESRCH {
+        unlink(directory + "/" + name)
+      }
     }
   }
 

@@ -110,6 +110,21 @@ import Testing
     }
   }
 
+  @Test func loadingRemovesTemporaryFilesOfProcessesThatNoLongerExist() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = NotesFile(directory: directory.path)
+      try file.save(NotesDocument(notes: notes))
+      // pid_max on Linux is at most 2^22, so this pid cannot be running; our own pid is.
+      let abandoned = "notes.json.tmp-\(Int32.max)"
+      let ours = "notes.json.tmp-\(getpid())"
+      try directory.write(Array("half a save".utf8), to: abandoned)
+      try directory.write(Array("in progress".utf8), to: ours)
+
+      #expect(try file.load().notes == notes)
+      #expect(directory.entries().sorted() == ["notes.json", ours].sorted())
+    }
+  }
+
   @Test func twoCorruptFilesInTheSameSecondAreBothKept() async throws {
     try await withTemporaryDirectory { directory in
       let file = NotesFile(directory: directory.path)
