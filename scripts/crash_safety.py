@@ -4,7 +4,8 @@
 Every iteration starts the release AppShell in script mode on one data directory that keeps
 the notes of every earlier iteration, creates a note, types into it continuously (short waits
 between chunks, a `save` now and then, two pauses long enough for the autosave) and is killed
-with SIGKILL at a random moment. Then notes.json must be:
+with SIGKILL: half the runs at a random moment, half at the first change in the data directory
+after a random moment, i.e. in the middle of a save. Then notes.json must be:
 
   * a complete, valid document: JSON, format "multistore-notes", version 1, unique ids;
   * never emptier than before: every note from earlier iterations is there, unchanged;
@@ -106,6 +107,48 @@ class Poller(threading.Thread):
             self.stop.wait(0.005)
 
 
+class WriteWatcher(threading.Thread):
+    """From `after` seconds on, watches the data directory and kills the app with SIGKILL the
+    moment any file in it appears, changes size or is modified: a kill in the middle of a save
+    (a random moment almost never is, since a save takes milliseconds)."""
+
+    def __init__(self, directory, process, after):
+        super().__init__(daemon=True)
+        self.directory = directory
+        self.process = process
+        self.after = after
+        self.fired = False
+        self.stop = threading.Event()
+
+    def signature(self):
+        entries = []
+        try:
+            with os.scandir(self.directory) as scan:
+                for entry in scan:
+                    try:
+                        info = entry.stat()
+                    except OSError:
+                        continue
+                    entries.append((entry.name, info.st_size, info.st_mtime_ns))
+        except OSError:
+            pass
+        return sorted(entries)
+
+    def run(self):
+        if self.stop.wait(self.after):
+            return
+        baseline = self.signature()
+        while not self.stop.is_set():
+            if self.signature() != baseline:
+                try:
+                    self.process.send_signal(signal.SIGKILL)
+                    self.fired = True
+                except ProcessLookupError:
+                    pass
+                return
+            time.sleep(0.0005)
+
+
 class Reader(threading.Thread):
     """Collects the app's `echo` lines from its standard output, with arrival times."""
 
@@ -119,8 +162,9 @@ class Reader(threading.Thread):
             self.lines.append((time.monotonic(), raw.decode("utf-8", "replace").rstrip("\n")))
 
 
-def run_once(binary, directory, script, kill_after, architecture):
-    """Runs the app on `script`; kills it after `kill_after` seconds unless it ends first."""
+def run_once(binary, directory, script, kill_after, architecture, on_write=False):
+    """Runs the app on `script`; kills it after `kill_after` seconds unless it ends first, or
+    with `on_write`, at the first change in the data directory after `kill_after` seconds."""
     before = read_document(os.path.join(directory, "notes.json"))
     old_ids = {note["id"] for note in before["notes"]}
     poller = Poller(os.path.join(directory, "notes.json"), old_ids)
@@ -134,13 +178,21 @@ def run_once(binary, directory, script, kill_after, architecture):
         reader = Reader(process.stdout)
         reader.start()
         poller.start()
+        watcher = WriteWatcher(directory, process, kill_after) if on_write else None
         killed = False
-        try:
-            process.wait(timeout=kill_after)
-        except subprocess.TimeoutExpired:
-            process.send_signal(signal.SIGKILL)
-            killed = True
+        if watcher:
+            watcher.start()
             process.wait()
+            watcher.stop.set()
+            watcher.join()
+            killed = watcher.fired
+        else:
+            try:
+                process.wait(timeout=kill_after)
+            except subprocess.TimeoutExpired:
+                process.send_signal(signal.SIGKILL)
+                killed = True
+                process.wait()
         ended = time.monotonic()
         reader.join()
         poller.stop.set()
@@ -214,6 +266,9 @@ def main():
     parser.add_argument("--iterations", type=int, default=100)
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--chunks", type=int, default=100)
+    parser.add_argument("--seed-note-kb", type=int, default=512,
+                        help="size of a note written before the first run (bigger saves are "
+                             "slower, which widens the window a torn write would show in)")
     parser.add_argument("--keep", action="store_true", help="keep the data directory")
     args = parser.parse_args()
 
@@ -222,7 +277,8 @@ def main():
     directory = tempfile.mkdtemp(prefix="crash-safety-")
     with open(os.path.join(directory, "notes.json"), "w") as file:
         json.dump({"format": FORMAT, "version": 1, "notes": [
-            {"id": 1, "title": "Seed", "body": "written before the first run", "revision": 1}]},
+            {"id": 1, "title": "Seed", "body": "written before the first run. " * (
+                args.seed_note_kb * 1024 // 30), "revision": 1}]},
             file)
     pause_after = {args.chunks // 3, 2 * args.chunks // 3}
 
@@ -242,27 +298,39 @@ def main():
     all_failures = [(0, failure) for failure in failures]
 
     worst = None
+    runs = 0
     kills = 0
+    on_write_kills = 0
     for iteration in range(1, args.iterations + 1):
         kill_after = rng.uniform(0.05, duration)
         architecture = "multi-store" if iteration % 2 else "single-store"
-        result = run_once(args.binary, directory, script(iteration), kill_after, architecture)
+        # Every other pair of runs kills at the first write after a random moment.
+        on_write = iteration % 4 >= 2
+        result = run_once(args.binary, directory, script(iteration), kill_after, architecture,
+                          on_write)
         failures, facts = verify(directory, result, iteration, args.chunks)
+        runs += 1
         kills += result["killed"]
+        on_write_kills += result["killed"] and on_write
         since = result["since_last_save"]
-        print(f"run {iteration:3d} {architecture:12s} "
-              f"{'killed' if result['killed'] else 'ended '} at {result['elapsed']:5.2f} s: "
+        how = ("killed on write" if on_write else "killed at random") if result["killed"] \
+            else "ended"
+        print(f"run {iteration:3d} {architecture:12s} {how:16s} at {result['elapsed']:5.2f} s: "
               f"saved {facts.get('saved', '?'):>5}, typed {facts.get('typed_at_least', '?'):>5}"
               f"..{facts.get('typed_at_most', '?'):<5} lost {facts.get('lost_at_least', '?')}"
               f"..{facts.get('lost_at_most', '?')} characters"
               + (f", last save seen {since:.2f} s before the end" if since is not None else "")
               + (f"  FAILED: {failures}" if failures else ""))
         all_failures += [(iteration, failure) for failure in failures]
-        if facts and result["killed"] and (worst is None or facts["lost_at_most"] > worst[1]["lost_at_most"]):
+        if not facts:
+            print("the notes file is broken: the runs cannot go on from it")
+            break
+        if result["killed"] and (worst is None or facts["lost_at_most"] > worst[1]["lost_at_most"]):
             worst = (iteration, facts, since)
         sys.stdout.flush()
 
-    print(f"\n{args.iterations} runs, {kills} killed with SIGKILL, seed {seed}")
+    print(f"\n{runs} runs, {kills} killed with SIGKILL ({on_write_kills} of them in "
+          f"the middle of a write), seed {seed}")
     if worst:
         iteration, facts, since = worst
         print(f"worst loss: run {iteration}, {facts['lost_at_least']}..{facts['lost_at_most']} "
