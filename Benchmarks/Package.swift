@@ -1,16 +1,27 @@
 // swift-tools-version: 6.1
 
-// Benchmarks for the cost of isolation hops in Swift Concurrency.
+// Benchmarks: the cost of isolation hops in Swift Concurrency (IsolationCosts) and of the
+// runtime's hot paths (StoreKernelBenchmarks, FeatureBridgeBenchmarks).
 //
 // This is a separate SwiftPM package so that the root package does not pick up the
 // benchmark dependency (and its malloc interposer) for normal builds and tests.
 //
 // Run (from this directory):
 //     swift package --disable-sandbox benchmark --target IsolationCosts
+//     swift package --disable-sandbox benchmark --target StoreKernelBenchmarks
+//     swift package --disable-sandbox benchmark --target FeatureBridgeBenchmarks
 //
-// See docs/decisions/0001-store-isolation.md for the figures this produced.
+// Figures: docs/decisions/0001-store-isolation.md (IsolationCosts) and docs/performance.md
+// (StoreKernelBenchmarks, FeatureBridgeBenchmarks).
 
 import PackageDescription
+
+// Swift 6 language mode (set package-wide below) already implies complete strict-concurrency
+// checking; it is spelled out so that it stays on even if the language mode is ever lowered
+// (same spelling as the root package). One list, applied to every benchmark target.
+let strictSettings: [SwiftSetting] = [
+  .enableExperimentalFeature("StrictConcurrency=complete")
+]
 
 let package = Package(
   name: "Benchmarks",
@@ -20,34 +31,49 @@ let package = Package(
       url: "https://github.com/ordo-one/benchmark",
       from: "1.38.1",
       traits: ["MallocInterposer"]
-    )
-    // TODO: depend on the root package once it compiles:
-    //     .package(name: "MultiStore", path: ".."),
-    // and add e.g. `.product(name: "StoreKernel", package: "MultiStore")` to the
-    // benchmark targets that need it. Keep the `name:`: without it SwiftPM names a
-    // path dependency after its directory (the checkout's folder name), not after
-    // the manifest's `name`, so `package: "MultiStore"` would not resolve.
-    // Left out on purpose for now: the root package does not build yet, and
-    // IsolationCosts only measures the Swift Concurrency runtime itself.
+    ),
+    // `name:` is required: without it SwiftPM names a path dependency after its directory
+    // (the checkout's folder name), not after the manifest's `name`, so
+    // `package: "MultiStore"` would not resolve.
+    .package(name: "MultiStore", path: ".."),
   ],
   targets: [
     .executableTarget(
       name: "IsolationCosts",
       dependencies: [
         .product(name: "Benchmark", package: "benchmark")
-        // Root package products go here later (see the TODO above).
       ],
       path: "Benchmarks/IsolationCosts",
-      swiftSettings: [
-        // Swift 6 language mode (set package-wide below) already implies complete
-        // strict-concurrency checking; it is spelled out here so that it stays on
-        // even if the language mode is ever lowered (same spelling as the root package).
-        .enableExperimentalFeature("StrictConcurrency=complete")
-      ],
+      swiftSettings: strictSettings,
       plugins: [
         .plugin(name: "BenchmarkPlugin", package: "benchmark")
       ]
-    )
+    ),
+    .executableTarget(
+      name: "StoreKernelBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "StoreKernel", package: "MultiStore"),
+      ],
+      path: "Benchmarks/StoreKernelBenchmarks",
+      swiftSettings: strictSettings,
+      plugins: [
+        .plugin(name: "BenchmarkPlugin", package: "benchmark")
+      ]
+    ),
+    .executableTarget(
+      name: "FeatureBridgeBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "StoreKernel", package: "MultiStore"),
+        .product(name: "FeatureBridge", package: "MultiStore"),
+      ],
+      path: "Benchmarks/FeatureBridgeBenchmarks",
+      swiftSettings: strictSettings,
+      plugins: [
+        .plugin(name: "BenchmarkPlugin", package: "benchmark")
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

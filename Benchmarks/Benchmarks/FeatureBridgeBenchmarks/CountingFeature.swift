@@ -1,0 +1,67 @@
+// The feature the FeatureBridge benchmarks run: as small as a real feature can be, so the
+// figures are the boundary's cost. Its `Action` stays internal, as in a feature module.
+
+import FeatureBridge
+import StoreKernel
+
+/// Inputs are `Int`s; outputs are `Int`s.
+enum CountingAction: BoundaryAction {
+  /// The only view action: emit one output.
+  enum ViewAction: Sendable {
+    case emit
+  }
+
+  case input(Int)
+  case view(ViewAction)
+  case delegate(Int)
+
+  var output: Int? {
+    if case .delegate(let output) = self { return output }
+    return nil
+  }
+}
+
+/// Counts the inputs it has seen; `.view(.emit)` emits one delegate action (one output).
+struct CountingReducer: Reducer {
+  func reduce(into inputsSeen: inout Int, action: CountingAction) -> Effect<CountingAction> {
+    switch action {
+    case .input:
+      inputsSeen &+= 1
+      return .none
+    case .view(.emit):
+      return .send(.delegate(inputsSeen))
+    case .delegate:
+      return .none
+    }
+  }
+}
+
+/// A view that shows nothing; the benchmarks drive the feature through its view store.
+final class CountingView: FeatureView {
+  func render(width: Int, height: Int) -> [String] { [] }
+  func handle(_ keys: [KeyPress]) -> Int { 0 }
+  var keyHelp: [String] { [] }
+  var renderGeneration: Int { 0 }
+}
+
+/// The feature's public face, the way a feature module writes it, plus the view store the
+/// benchmarks use to trigger outputs and to observe how many inputs the reducer has seen.
+enum CountingFeature {
+  static func start(
+    inputs: AsyncStream<Int>, isolation: isolated any Actor = #isolation
+  ) -> (feature: Feature<Int, Int>, viewStore: ViewStore<Int, CountingAction.ViewAction>) {
+    var captured: ViewStore<Int, CountingAction.ViewAction>?
+    let feature = Feature<Int, Int>.start(
+      name: "Counting",
+      initialState: 0,
+      reducer: CountingReducer(),
+      inputs: inputs,
+      view: { viewStore in
+        captured = viewStore
+        return CountingView()
+      },
+      isolation: isolation
+    )
+    return (feature, captured!)
+  }
+}

@@ -1,0 +1,43 @@
+// Hot paths of the FeatureBridge boundary, for a feature started on a custom actor.
+//
+// Every benchmark reports the cost of ONE operation (one input, one output, one feature): the
+// inner loop runs `benchmark.scaledIterations` times and the scaling factor divides the totals
+// (rows marked `*` in the benchmark output). Each benchmark enters `FeatureHostActor` once per
+// iteration and measures from inside it; the entry hop is not counted. See IsolationCosts.swift
+// for how the harness runs async benchmarks.
+//
+// Run (from Benchmarks/):
+//     swift package --disable-sandbox benchmark --target FeatureBridgeBenchmarks
+//
+// Used by docs/performance.md.
+
+import Benchmark
+
+let benchmarks: @Sendable () -> Void = {
+  let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
+
+  // Every operation here is ~µs: 1,000 per iteration. Times are always printed in nanoseconds.
+  let slow = Benchmark.Configuration(
+    metrics: metrics, timeUnits: .nanoseconds, scalingFactor: .kilo, maxDuration: .seconds(2))
+
+  let host = FeatureHostActor()
+
+  Benchmark("Feature: inputs end-to-end, burst of 1,000 (per input)", configuration: slow) {
+    benchmark in
+    await host.deliverInputBurst(UncheckedBox(value: benchmark))
+  }
+
+  Benchmark("Feature: one input into an idle feature (per input)", configuration: slow) {
+    benchmark in
+    await host.deliverSingleInputs(UncheckedBox(value: benchmark))
+  }
+
+  Benchmark("Feature: outputs to a host on the same actor (per output)", configuration: slow) {
+    benchmark in
+    await host.emitOutputs(UncheckedBox(value: benchmark))
+  }
+
+  Benchmark("Feature: start + stop (per feature)", configuration: slow) { benchmark in
+    await host.startAndStopFeatures(UncheckedBox(value: benchmark))
+  }
+}

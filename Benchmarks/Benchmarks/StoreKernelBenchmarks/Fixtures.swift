@@ -1,0 +1,68 @@
+// The domains the StoreKernel benchmarks run: each as small as the measured path allows, so
+// the figures are the runtime's cost, not the feature's.
+
+import StoreKernel
+
+// MARK: - Trivial domain
+
+/// The trivial action: one case, no payload.
+enum CounterAction: Sendable {
+  case increment
+}
+
+/// The trivial reducer: one increment, no effect. Used by the root send, the scoped sends and
+/// the direct-call baseline.
+struct Counter: Reducer {
+  func reduce(into count: inout Int, action: CounterAction) -> Effect<CounterAction> {
+    count &+= 1
+    return .none
+  }
+}
+
+// MARK: - Effect round trip
+
+/// `.ping` starts an effect that sends `.pong` back into the store.
+enum PingAction: Sendable {
+  case ping
+  case pong
+}
+
+/// Counts pongs; every ping leaves the actor in a `.run` effect and comes back as a pong.
+struct PingPong: Reducer {
+  func reduce(into pongs: inout Int, action: PingAction) -> Effect<PingAction> {
+    switch action {
+    case .ping:
+      return .run { send in await send(.pong) }
+    case .pong:
+      pongs &+= 1
+      return .none
+    }
+  }
+}
+
+// MARK: - Observation fan-out
+
+/// A state of `count` independent fields, one per observer.
+struct Fields {
+  var values: [Int]
+
+  init(count: Int) {
+    values = Array(repeating: 0, count: count)
+  }
+}
+
+/// Changes exactly one field.
+enum FieldAction: Sendable {
+  case bump(field: Int)
+}
+
+/// Bumps the named field and nothing else.
+struct FieldBumper: Reducer {
+  func reduce(into state: inout Fields, action: FieldAction) -> Effect<FieldAction> {
+    switch action {
+    case .bump(let field):
+      state.values[field] &+= 1
+      return .none
+    }
+  }
+}
