@@ -67,7 +67,8 @@ public struct Effect<Action: Sendable>: Sendable {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
-    let origin = "\(fileID):\(line)"
+    // The origin is formatted only if an error is reported: building the string here would
+    // allocate on every effect.
     return Self(
       .run(
         Run(priority: priority) { send in
@@ -80,7 +81,7 @@ public struct Effect<Action: Sendable>: Sendable {
               await handler(error, send)
             } else {
               IssueReporter.report(
-                "An Effect.run created at \(origin) threw an unhandled error: \(error). "
+                "An Effect.run created at \(fileID):\(line) threw an unhandled error: \(error). "
                   + "Handle it with `catch:` or inside the operation.")
             }
           }

@@ -1,5 +1,9 @@
 /// How a scoped store reaches its parent: every operation is a closure composed at scope time.
-struct ScopedSource<State, Action: Sendable> {
+///
+/// A class, not a struct: `Store.send` switches over its source on every action, and copying a
+/// struct of eight references out of the enum costs eight retains and releases per level of
+/// scoping (measured: 10 levels went from ~1.5 µs to ~0.5 µs, docs/performance.md).
+final class ScopedSource<State, Action: Sendable> {
   let parent: AnyObject
   let read: () -> State
   let send: (Action) -> StoreTask
@@ -8,6 +12,26 @@ struct ScopedSource<State, Action: Sendable> {
   let setChangeHook: (@escaping @Sendable (String) -> Void) -> Void
   let runningEffectCount: () -> Int
   let runningTasks: () -> [Task<Void, Never>]
+
+  init(
+    parent: AnyObject,
+    read: @escaping () -> State,
+    send: @escaping (Action) -> StoreTask,
+    sendBatch: @escaping ([Action]) -> Void,
+    observe: @escaping (ObservationFlag, @escaping (State) -> Void, (() -> Void)?) -> Void,
+    setChangeHook: @escaping (@escaping @Sendable (String) -> Void) -> Void,
+    runningEffectCount: @escaping () -> Int,
+    runningTasks: @escaping () -> [Task<Void, Never>]
+  ) {
+    self.parent = parent
+    self.read = read
+    self.send = send
+    self.sendBatch = sendBatch
+    self.observe = observe
+    self.setChangeHook = setChangeHook
+    self.runningEffectCount = runningEffectCount
+    self.runningTasks = runningTasks
+  }
 }
 
 extension Store {
