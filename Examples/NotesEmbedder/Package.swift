@@ -29,6 +29,7 @@ var package = Package(
         .product(name: "FeatureBridge", package: "MultiStore"),
         .product(name: "NotesFeature", package: "MultiStore"),
         .product(name: "CounterFeature", package: "MultiStore"),
+        .product(name: "StoreKernelTesting", package: "MultiStore"),
       ]),
     .executableTarget(
       name: "journal",
@@ -40,6 +41,7 @@ var package = Package(
         .product(name: "FeatureBridge", package: "MultiStore"),
         .product(name: "NotesFeature", package: "MultiStore"),
         .product(name: "CounterFeature", package: "MultiStore"),
+        .product(name: "StoreKernelTesting", package: "MultiStore"),
       ]),
   ],
   swiftLanguageModes: [.v6]

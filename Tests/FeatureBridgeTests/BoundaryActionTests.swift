@@ -1,5 +1,6 @@
 import FeatureBridge
 import StoreKernel
+import StoreKernelTesting
 import Testing
 
 /// A feature action with no stop action of its own.

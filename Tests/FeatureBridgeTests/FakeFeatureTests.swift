@@ -1,5 +1,6 @@
 import FeatureBridge
 import StoreKernel
+import StoreKernelTesting
 import Testing
 
 /// A tiny host that knows the tally feature only through its boundary: it is given a way to

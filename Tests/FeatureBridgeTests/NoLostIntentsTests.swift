@@ -1,5 +1,6 @@
 import FeatureBridge
 import StoreKernel
+import StoreKernelTesting
 import Testing
 
 /// One intent: which producer sent it, and its place in that producer's sequence.

@@ -1,5 +1,6 @@
 import FeatureBridge
 import StoreKernel
+import StoreKernelTesting
 import Testing
 
 // A view store's `send` takes the feature's `ViewAction`, not its `Action`, so view code cannot

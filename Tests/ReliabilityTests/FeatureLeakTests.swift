@@ -1,5 +1,6 @@
 import FeatureBridge
 import StoreKernel
+import StoreKernelTesting
 import Testing
 
 /// Starting and stopping features, however it is done, leaves no store, no registered feature,

@@ -33,8 +33,12 @@ final class ScriptSession {
       guard let command = try ScriptCommand.parse(line, lineNumber: index + 1) else { continue }
       if try await apply(command) == .quit { break }
     }
+    // The report shows the notes as saved: wait for the save's own report, not just for quiet.
+    // (A notes file that could not be read is never saved over, so there is nothing to wait for.)
+    let reports = app.shell.state.notesSaveReports
+    let canSave = app.shell.state.storageError == nil
     app.saveNotes()
-    await Quiescence.settle()
+    await Quiescence.settle(until: { !canSave || app.shell.state.notesSaveReports > reports })
     report()
   }
 

@@ -26,6 +26,8 @@ struct ShellState: Equatable, Sendable {
   var status = "? for help"
   var showHelp = false
   var storageError: String?
+  /// How many save results (saved or failed) the notes feature has reported.
+  var notesSaveReports = 0
 }
 
 enum ShellAction: Sendable, Equatable {
@@ -56,8 +58,11 @@ struct ShellReducer: Reducer {
     case .notes(let output):
       switch output {
       case .noteCountChanged(let count): state.notesCount = count
-      case .saved(let count): state.status = "Saved \(count) note\(count == 1 ? "" : "s")"
+      case .saved(let count):
+        state.notesSaveReports += 1
+        state.status = "Saved \(count) note\(count == 1 ? "" : "s")"
       case .storageError(let message):
+        state.notesSaveReports += 1
         state.storageError = message
         state.status = "Error: \(message)"
       }

@@ -1,5 +1,6 @@
 import FeatureBridge
 import NotesFeature
+import StoreKernelTesting
 import Testing
 
 /// A tiny host for any notes feature, real or fake: before quitting it asks the notes to save

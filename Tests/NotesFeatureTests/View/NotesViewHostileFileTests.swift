@@ -1,6 +1,7 @@
 import FeatureBridge
 import Foundation
 import NotesFeature
+import StoreKernelTesting
 import Testing
 
 /// Notes that arrive from a file on disk, written by anyone: escape sequences, controls and

@@ -1,6 +1,7 @@
 import FeatureBridge
 import JournalHost
 import NotesFeature
+import StoreKernelTesting
 import Testing
 
 /// The journal driving the real NotesFeature and CounterFeature, through their public API only.

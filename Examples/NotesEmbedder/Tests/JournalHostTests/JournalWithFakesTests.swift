@@ -2,6 +2,7 @@ import CounterFeature
 import FeatureBridge
 import JournalHost
 import NotesFeature
+import StoreKernelTesting
 import Testing
 
 /// The journal with one feature swapped for a `FakeFeature`: one line in `JournalFeatures`.
