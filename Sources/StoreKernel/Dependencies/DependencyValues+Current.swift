@@ -53,6 +53,7 @@ enum EffectDependencies {
 /// The dependencies a reducer sees: a thread-local pointer set for the length of one
 /// synchronous `reduce` call. A thread-local costs a few nanoseconds and no allocation; a
 /// task-local would allocate on every action.
+@usableFromInline
 enum ReducerDependencies {
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
@@ -68,11 +69,24 @@ enum ReducerDependencies {
 
   /// Runs `body` with `scope` as the current reducer dependencies. The caller keeps `scope`
   /// alive for the call; the previous value is restored afterwards, so stores may nest.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func with<Result>(_ scope: UnsafeMutableRawPointer, _ body: () -> Result) -> Result {
+    let previous = enter(scope)
+    defer { exit(restoring: previous) }
+    return body()
+  }
+
+  /// Makes `scope` current and returns the value it replaces. Out of line, so that the
+  /// inlinable `with` need not see the C library.
+  @usableFromInline
+  static func enter(_ scope: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
     let previous = pthread_getspecific(key)
     pthread_setspecific(key, scope)
-    defer { pthread_setspecific(key, previous) }
-    return body()
+    return previous
+  }
+
+  @usableFromInline
+  static func exit(restoring previous: UnsafeMutableRawPointer?) {
+    pthread_setspecific(key, previous)
   }
 }

@@ -6,6 +6,7 @@
 ///
 /// `Sendable`: every closure an effect holds is `@Sendable`.
 public struct Effect<Action: Sendable>: Sendable {
+  @usableFromInline
   enum Operation: Sendable {
     case none
     case send(Action)
@@ -17,18 +18,21 @@ public struct Effect<Action: Sendable>: Sendable {
     indirect case throttle(EffectThrottle, Effect)
   }
 
+  @usableFromInline
   struct Run: Sendable {
     let priority: TaskPriority?
     let body: @Sendable (Send<Action>) async -> Void
   }
 
-  let operation: Operation
+  @usableFromInline let operation: Operation
 
+  @usableFromInline
   init(_ operation: Operation) {
     self.operation = operation
   }
 
   /// No work. Free to create and to return.
+  @inlinable
   public static var none: Self { Self(.none) }
 
   /// Feeds `action` back into the store right after the current action, before any observer is
@@ -141,6 +145,7 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// Whether this effect does nothing.
+  @inlinable
   public var isNone: Bool {
     if case .none = operation { return true }
     return false
@@ -148,6 +153,7 @@ public struct Effect<Action: Sendable>: Sendable {
 }
 
 /// The settings of a throttled effect; the store keeps one window per id.
+@usableFromInline
 struct EffectThrottle: Sendable {
   let id: EffectID
   let interval: Duration

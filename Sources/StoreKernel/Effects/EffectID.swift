@@ -2,6 +2,7 @@
 ///
 /// Ids are scoped to the store that started the effect: two independent stores using the same
 /// id never cancel each other's work.
+@usableFromInline
 package struct EffectID: Hashable, @unchecked Sendable {
   // SAFETY: `base` is only ever built from a `Hashable & Sendable` value (see `init`), so the
   // erased value is `Sendable` even though `AnyHashable` is not declared so.

@@ -1,4 +1,6 @@
-import Synchronization
+// Public so that the counters can be bumped from `@inlinable` code (`Store.send`); nothing
+// from it appears in StoreKernel's public API.
+public import Synchronization
 
 /// One store's counters.
 ///
@@ -7,10 +9,11 @@ import Synchronization
 /// to a plain increment with no lock and no read-modify-write instruction, yet stays free of data
 /// races when the registry reads it from another thread. Effect outcomes are written by the
 /// effect's own task and use an atomic add.
+@usableFromInline
 package final class StoreMetrics: Sendable {
   package let name: String
-  let actionsReceived = Atomic<Int>(0)
-  let reducerRuns = Atomic<Int>(0)
+  @usableFromInline let actionsReceived = Atomic<Int>(0)
+  @usableFromInline let reducerRuns = Atomic<Int>(0)
   let stateDerivations = Atomic<Int>(0)
   let notifications = Atomic<Int>(0)
   let effectsStarted = Atomic<Int>(0)
@@ -21,7 +24,7 @@ package final class StoreMetrics: Sendable {
     self.name = name
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   static func bump(_ counter: borrowing Atomic<Int>, by amount: Int = 1) {
     counter.store(counter.load(ordering: .relaxed) &+ amount, ordering: .relaxed)
   }

@@ -1,4 +1,6 @@
-import Synchronization
+// Public so that `ObservationFlag` can be read from `@inlinable` code (`Store.send`); nothing
+// from it appears in StoreKernel's public API.
+public import Synchronization
 
 /// Runs `body` on `actor`. Awaiting this from another isolation domain is the one hop an effect
 /// pays to deliver an action to its store.
@@ -28,8 +30,9 @@ final class EffectCompletion: Sendable {
 
 /// Shared by an observer's registration and its token; the runtime skips and drops observers
 /// whose flag is cancelled.
+@usableFromInline
 final class ObservationFlag: Sendable {
-  private let cancelled = Atomic<Bool>(false)
-  var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+  @usableFromInline let cancelled = Atomic<Bool>(false)
+  @inlinable var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
   func cancel() { cancelled.store(true, ordering: .relaxed) }
 }

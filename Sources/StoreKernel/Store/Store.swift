@@ -20,13 +20,14 @@
 /// Not `Sendable`: confined to its actor.
 @dynamicMemberLookup
 public final class Store<State, Action: Sendable> {
+  @usableFromInline
   enum Source {
     case root(StoreRuntime<State, Action>)
     case scoped(ScopedSource<State, Action>)
   }
 
-  let source: Source
-  let metrics: StoreMetrics
+  @usableFromInline let source: Source
+  @usableFromInline let metrics: StoreMetrics
   /// The actor this store is confined to.
   public let isolation: any Actor
 
@@ -92,7 +93,7 @@ public final class Store<State, Action: Sendable> {
   ///
   /// - Parameter action: The action to handle.
   /// - Returns: A handle to await or cancel the effects; empty (free) when there are none.
-  @discardableResult
+  @inlinable @discardableResult
   public func send(_ action: Action) -> StoreTask {
     switch source {
     case .root(let runtime):
@@ -109,6 +110,7 @@ public final class Store<State, Action: Sendable> {
   /// Effects started by the actions are not returned; use ``finishEffects()`` to await them.
   ///
   /// - Parameter actions: The actions to handle, in order.
+  @inlinable
   public func send(contentsOf actions: some Sequence<Action>) {
     switch source {
     case .root(let runtime):

@@ -5,6 +5,7 @@
 ///
 /// `Sendable`: it holds only `Task` handles.
 public struct StoreTask: Sendable {
+  @usableFromInline
   enum Tasks: Sendable {
     case none
     case one(Task<Void, Never>)
@@ -12,11 +13,13 @@ public struct StoreTask: Sendable {
     case pending(PendingStoreTask)
   }
 
-  let tasks: Tasks
+  @usableFromInline let tasks: Tasks
 
   /// An empty handle: no effects.
+  @inlinable
   public init() { self.tasks = .none }
 
+  @usableFromInline
   init(_ tasks: Tasks) { self.tasks = tasks }
 
   init(all: [StoreTask]) {
