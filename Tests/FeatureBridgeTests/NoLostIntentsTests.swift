@@ -66,8 +66,9 @@ final class IntentLedgerView: FeatureView {
   func handle(_ keys: [KeyPress]) -> Int { 0 }
 }
 
-/// A million intents from four concurrent producers, through one input continuation, each
-/// reach the feature's store exactly once and in the order its producer sent them.
+/// A million intents from four concurrent producers, through one input continuation or through
+/// the feature's `InputSender`, each reach the feature's store exactly once and in the order its
+/// producer sent them.
 ///
 /// The producers run concurrently off the host's actor. The feature lives on the main actor:
 /// tests elsewhere read process-wide store counts in one synchronous main-actor stretch, which
@@ -94,6 +95,47 @@ final class IntentLedgerView: FeatureView {
     continuation.finish()
     await feature.finish()
 
+    var reports: [IntentLedger] = []
+    for await report in feature.outputs { reports.append(report) }
+    #expect(reports.count == 1)
+    let ledger = try #require(reports.first)
+    #expect(ledger.received == producers * perProducer)
+    #expect(ledger.expected == Array(repeating: perProducer, count: producers))
+    #expect(
+      ledger.outOfOrder == 0, "first out of order: \(String(describing: ledger.firstOutOfOrder))")
+    #expect(feature.metrics.inputsDelivered == producers * perProducer)
+  }
+
+  /// The same million through the feature's `InputSender` instead of its input stream: four
+  /// threads putting into one mailbox while the host takes batches out.
+  @Test func aMillionIntentsSentDirectlyFromFourProducersArriveExactlyOnceInOrder() async throws {
+    let producers = 4
+    let perProducer = 250_000
+    let (inputs, continuation) = AsyncStream.makeStream(of: SequencedIntent.self)
+    let feature = Feature.start(
+      name: "NoLostIntentsDirect", initialState: IntentLedger(producers: producers),
+      reducer: IntentLedgerReducer(), inputs: inputs, view: { _ in IntentLedgerView() })
+    let sender = feature.input
+
+    let refused = await withTaskGroup(of: Int.self) { group in
+      for producer in 0..<producers {
+        group.addTask {
+          var refused = 0
+          for sequence in 0..<perProducer
+          where !sender.send(SequencedIntent(producer: producer, sequence: sequence)) {
+            refused += 1
+          }
+          return refused
+        }
+      }
+      var total = 0
+      for await count in group { total += count }
+      return total
+    }
+    continuation.finish()
+    await feature.finish()
+
+    #expect(refused == 0)
     var reports: [IntentLedger] = []
     for await report in feature.outputs { reports.append(report) }
     #expect(reports.count == 1)

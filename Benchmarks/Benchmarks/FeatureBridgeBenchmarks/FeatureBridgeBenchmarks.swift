@@ -27,6 +27,20 @@ let benchmarks: @Sendable () -> Void = {
     await host.deliverInputBurst(UncheckedBox(value: benchmark))
   }
 
+  Benchmark(
+    "Feature: inputs end-to-end via InputSender, burst of 1,000 (per input)",
+    configuration: slow
+  ) { benchmark in
+    await host.deliverSenderBurst(UncheckedBox(value: benchmark))
+  }
+
+  Benchmark(
+    "Floor: bare AsyncStream, burst of 1,000 into a detached task (per element)",
+    configuration: slow
+  ) { benchmark in
+    await host.drainBareStream(UncheckedBox(value: benchmark))
+  }
+
   Benchmark("Feature: one input into an idle feature (per input)", configuration: slow) {
     benchmark in
     await host.deliverSingleInputs(UncheckedBox(value: benchmark))

@@ -30,6 +30,58 @@ actor FeatureHostActor {
     await feature.stop()
   }
 
+  /// The same burst through the feature's `InputSender` instead of its input stream: each
+  /// input goes straight into the mailbox (no `AsyncStream` element, no pump).
+  func deliverSenderBurst(_ box: UncheckedBox<Benchmark>) async {
+    let benchmark = box.value
+    let (inputs, continuation) = AsyncStream.makeStream(of: Int.self)
+    let (feature, viewStore) = CountingFeature.start(inputs: inputs)
+    let sender = feature.input
+    sender.send(0)
+    await waitUntil(viewStore, hasSeen: 1)
+
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      sender.send(value)
+    }
+    await waitUntil(viewStore, hasSeen: benchmark.scaledIterations.count + 1)
+    benchmark.stopMeasurement()
+
+    precondition(feature.metrics.inputsDelivered == benchmark.scaledIterations.count + 1)
+    continuation.finish()
+    await feature.stop()
+  }
+
+  /// The floor under the stream path: the same burst through a bare `AsyncStream` into a
+  /// detached task that only counts, with no feature, mailbox or store. The input stream of a
+  /// feature cannot be faster than this.
+  func drainBareStream(_ box: UncheckedBox<Benchmark>) async {
+    let benchmark = box.value
+    let (inputs, continuation) = AsyncStream.makeStream(of: Int.self)
+    let (done, doneContinuation) = AsyncStream.makeStream(of: Void.self)
+    let total = benchmark.scaledIterations.count
+    let consumer = Task.detached {
+      var seen = 0
+      for await value in inputs {
+        blackHole(value)
+        seen += 1
+        if seen == total { doneContinuation.yield() }
+      }
+    }
+    var signals = done.makeAsyncIterator()
+
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      continuation.yield(value)
+    }
+    let finished: Void? = await signals.next(isolation: self)
+    benchmark.stopMeasurement()
+
+    precondition(finished != nil)
+    continuation.finish()
+    await consumer.value
+  }
+
   /// Latency of one input into an idle feature: yield one input, wait until the reducer has
   /// seen it, repeat. Every input pays the whole path (pump, mailbox, delivery task, hop).
   func deliverSingleInputs(_ box: UncheckedBox<Benchmark>) async {

@@ -13,6 +13,7 @@ public enum FeatureRegistry {
   private static let state = Mutex(State())
 
   /// A feature's entry in the registry; ending it removes the entry (once).
+  @usableFromInline
   final class Registration: Sendable {
     private let id: Int
     private let ended = Atomic<Bool>(false)
@@ -27,6 +28,7 @@ public enum FeatureRegistry {
     deinit { end() }
   }
 
+  @usableFromInline
   static func register(name: String) -> Registration {
     let id = state.withLock { state in
       state.next += 1

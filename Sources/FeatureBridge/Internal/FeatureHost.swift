@@ -1,21 +1,28 @@
-internal import StoreKernel
+public import StoreKernel
 import Synchronization
 
 /// Owns a running feature's store on the host's actor; everything the `Feature` handle does
 /// goes through here.
+///
+/// `deliverPending` is `@inlinable` so each feature module gets it specialized for its reducer;
+/// the rest runs once per feature and stays out of line.
+@usableFromInline
 final class FeatureHost<R: Reducer> where R.Action: BoundaryAction {
-  typealias Input = R.Action.Input
-  typealias Output = R.Action.Output
+  @usableFromInline typealias Input = R.Action.Input
+  @usableFromInline typealias Output = R.Action.Output
 
-  private(set) var store: Store<R.State, R.Action>?
-  let mailbox: InputMailbox<Input>
-  let counters: BoundaryCounters
+  @usableFromInline private(set) var store: Store<R.State, R.Action>?
+  @usableFromInline let mailbox: InputMailbox<Input>
+  @usableFromInline let counters: BoundaryCounters
   let outputContinuation: AsyncStream<Output>.Continuation
   let registration: FeatureRegistry.Registration
-  var pump: Task<Void, Never>?
+  @usableFromInline var pump: Task<Void, Never>?
   private let storeCounters: StoreMetrics
   private var isStopping = false
+  /// The batch being delivered; swapped with the mailbox's so steady traffic allocates nothing.
+  @usableFromInline var batch: [Input?] = []
 
+  @usableFromInline
   init(
     store: Store<R.State, R.Action>,
     mailbox: InputMailbox<Input>,
@@ -32,13 +39,20 @@ final class FeatureHost<R: Reducer> where R.Action: BoundaryAction {
   }
 
   /// Delivers every waiting input as one batch: one action per input, one observer pass.
+  @inlinable
   func deliverPending() {
-    let batch = mailbox.takeAll()
+    mailbox.takeAll(into: &batch)
+    defer { batch.removeAll(keepingCapacity: true) }
     guard !batch.isEmpty, let store else { return }
-    counters.add(inputs: batch.count)
-    store.send(contentsOf: batch.lazy.map { R.Action.input($0) })
+    // Replaced projections are `nil`. One non-capturing closure: composing lazy maps would
+    // allocate a closure context per batch.
+    var delivered = 0
+    for case .some in batch { delivered += 1 }
+    counters.add(inputs: delivered)
+    store.send(contentsOf: batch.lazy.compactMap { $0.map { R.Action.input($0) } })
   }
 
+  @usableFromInline
   var metrics: BoundaryMetrics {
     BoundaryMetrics(
       inputsDelivered: counters.inputsDelivered.load(ordering: .relaxed),
@@ -46,8 +60,10 @@ final class FeatureHost<R: Reducer> where R.Action: BoundaryAction {
       storeEvents: storeCounters.events)
   }
 
+  @usableFromInline
   var isRunning: Bool { store != nil }
 
+  @usableFromInline
   nonisolated(nonsending) func stop(drainInputs: Bool) async {
     // Two overlapping stops must not run the stop action twice.
     guard store != nil, !isStopping else { return }
@@ -58,6 +74,7 @@ final class FeatureHost<R: Reducer> where R.Action: BoundaryAction {
     } else {
       pump?.cancel()
     }
+    mailbox.close()
     deliverPending()
     if let willStop = R.Action.willStop, let store {
       await store.send(willStop).finish()
@@ -68,8 +85,10 @@ final class FeatureHost<R: Reducer> where R.Action: BoundaryAction {
     await pump?.value
   }
 
+  @usableFromInline
   func stopNow() {
     guard let store else { return }
+    mailbox.close()
     pump?.cancel()
     pump = nil
     store.cancelRunningEffects()
@@ -80,11 +99,13 @@ final class FeatureHost<R: Reducer> where R.Action: BoundaryAction {
 }
 
 /// A weak reference to a feature host for the pump task, which runs off the host's actor.
+@usableFromInline
 final class FeatureHostReference<R: Reducer>: @unchecked Sendable where R.Action: BoundaryAction {
   // SAFETY: `host` is written once, in `init`, and only dereferenced inside
   // `onIsolation(host's actor)`, i.e. on the actor that owns the host and its store.
-  weak var host: FeatureHost<R>?
+  @usableFromInline weak var host: FeatureHost<R>?
 
+  @usableFromInline
   init(_ host: FeatureHost<R>) {
     self.host = host
   }

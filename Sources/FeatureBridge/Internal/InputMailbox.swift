@@ -1,48 +1,105 @@
-import Synchronization
+// Public so that the mailbox's hot path can be `@inlinable` (specialized in each feature
+// module); nothing from it appears in FeatureBridge's public API.
+public import Synchronization
 
-/// Inputs taken from a feature's input stream and waiting for their hop to the store's actor.
+/// Inputs on their way to a feature's store, waiting for their hop to the store's actor.
 ///
-/// The pump puts inputs in as fast as the stream yields them; the store's actor takes them all
-/// at once, so one hop delivers a whole batch, in order. Projection inputs (`.latest(key:)`)
-/// replace a waiting one with the same key.
+/// Producers (the stream pump, or any holder of the feature's ``InputSender``) put inputs in as
+/// fast as they come; the store's actor takes them all at once, so one hop delivers a whole
+/// batch, in order. Projection inputs (`.latest(key:)`) replace a waiting one with the same key.
+/// Once closed (the feature is stopping), the mailbox refuses every input.
+///
+/// `put` and `takeAll` are `@inlinable`, so each feature module gets them specialized for its
+/// `Input` (unspecialized, generic iteration allocated on every input).
+@usableFromInline
 final class InputMailbox<Input: Sendable>: Sendable {
-  private struct State {
-    var items: [Input?] = []
-    var waitingIndex: [String: Int] = [:]
-    var deliveryScheduled = false
+  /// What a `put` did.
+  @usableFromInline
+  enum PutResult {
+    /// Queued behind a delivery that is already scheduled.
+    case queued
+    /// Queued, and the caller must schedule a delivery.
+    case needsDelivery
+    /// Refused: the feature is stopping or stopped.
+    case refused
   }
 
-  private let state = Mutex(State())
-  private let delivery: @Sendable (Input) -> InputDelivery
+  @usableFromInline
+  struct State {
+    @usableFromInline var items: [Input?] = []
+    @usableFromInline var waitingIndex: [String: Int] = [:]
+    @usableFromInline var deliveryScheduled = false
+    @usableFromInline var isClosed = false
 
-  init(delivery: @escaping @Sendable (Input) -> InputDelivery) {
+    @usableFromInline
+    init() {}
+  }
+
+  @usableFromInline let state = Mutex(State())
+  /// `nil` when every input is an intent: then `put` never asks.
+  @usableFromInline let delivery: (@Sendable (Input) -> InputDelivery)?
+
+  @usableFromInline
+  init(delivery: (@Sendable (Input) -> InputDelivery)?) {
     self.delivery = delivery
   }
 
-  /// Adds an input; returns `true` when the caller must schedule a delivery.
-  func put(_ input: Input) -> Bool {
-    let kind = delivery(input)
+  /// Adds one input.
+  @inlinable
+  func put(_ input: Input) -> PutResult {
+    let kind = delivery?(input) ?? .intent
     return state.withLock { state in
-      if case .latest(let key) = kind {
-        if let index = state.waitingIndex[key] { state.items[index] = nil }
-        state.waitingIndex[key] = state.items.count
-      }
-      state.items.append(input)
-      if state.deliveryScheduled { return false }
-      state.deliveryScheduled = true
-      return true
+      if state.isClosed { return .refused }
+      Self.append(input, kind: kind, to: &state)
+      return Self.claimDelivery(&state)
     }
   }
 
-  /// Takes every waiting input, in order, and lets the next `put` schedule a new delivery.
-  func takeAll() -> [Input] {
-    let items = state.withLock { state in
-      let items = state.items
-      state.items.removeAll(keepingCapacity: true)
+  /// Adds several inputs under one lock, in order.
+  @inlinable
+  func put(contentsOf inputs: some Sequence<Input>) -> PutResult {
+    let delivery = delivery
+    return state.withLock { state in
+      if state.isClosed { return .refused }
+      let before = state.items.count
+      for input in inputs {
+        Self.append(input, kind: delivery?(input) ?? .intent, to: &state)
+      }
+      if state.items.count == before { return .queued }
+      return Self.claimDelivery(&state)
+    }
+  }
+
+  @inlinable
+  static func append(_ input: Input, kind: InputDelivery, to state: inout State) {
+    if case .latest(let key) = kind {
+      if let index = state.waitingIndex[key] { state.items[index] = nil }
+      state.waitingIndex[key] = state.items.count
+    }
+    state.items.append(input)
+  }
+
+  @inlinable
+  static func claimDelivery(_ state: inout State) -> PutResult {
+    if state.deliveryScheduled { return .queued }
+    state.deliveryScheduled = true
+    return .needsDelivery
+  }
+
+  /// Swaps every waiting input (in order, replaced projections as `nil`) into `buffer`, which
+  /// must be empty, and lets the next `put` schedule a new delivery. Swapping, not copying: the
+  /// caller's emptied buffer becomes the mailbox's, so steady traffic allocates nothing.
+  @inlinable
+  func takeAll(into buffer: inout [Input?]) {
+    state.withLock { state in
+      swap(&state.items, &buffer)
       state.waitingIndex.removeAll(keepingCapacity: true)
       state.deliveryScheduled = false
-      return items
     }
-    return items.compactMap { $0 }
+  }
+
+  /// Refuses every later input. Inputs already waiting stay, for a last `takeAll`.
+  func close() {
+    state.withLock { $0.isClosed = true }
   }
 }

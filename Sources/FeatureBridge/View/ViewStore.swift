@@ -12,6 +12,7 @@ public final class ViewStore<State, ViewAction: Sendable> {
   private let sendView: (ViewAction) -> Void
   private let sendViews: ([ViewAction]) -> Void
 
+  @usableFromInline
   package init<Action: BoundaryAction>(_ store: Store<State, Action>)
   where Action.ViewAction == ViewAction {
     self.source = store

@@ -4,7 +4,7 @@ public import Synchronization
 
 /// Runs `body` on `actor`. Awaiting this from another isolation domain is the one hop an effect
 /// pays to deliver an action to its store.
-@inline(__always)
+@inlinable @inline(__always)
 package func onIsolation<Result>(_ actor: isolated any Actor, _ body: () -> Result) -> Result {
   body()
 }
