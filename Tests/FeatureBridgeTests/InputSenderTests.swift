@@ -97,8 +97,6 @@ import Testing
 
     #expect(sender.send(.add(1)) == false)
     #expect(sender.send(contentsOf: [.add(1), .add(2)]) == false)
-    for _ in 0..<100 { await Task.yield() }
-    #expect(feature.metrics.inputsDelivered == 0)
   }
 
   @Test func aReleasedFeatureRefusesInputsFromSendersThatOutliveIt() async throws {

@@ -1,7 +1,13 @@
 import FeatureBridge
 import StoreKernel
 import StoreKernelTesting
+import Synchronization
 import Testing
+
+/// How many inputs the reducer has seen, for a producer on another thread to pace itself by.
+final class DeliveredCount: Sendable {
+  let value = Atomic<Int>(0)
+}
 
 /// One intent: which producer sent it, and its place in that producer's sequence.
 struct SequencedIntent: Sendable, Equatable {
@@ -104,6 +110,51 @@ final class IntentLedgerView: FeatureView {
     #expect(
       ledger.outOfOrder == 0, "first out of order: \(String(describing: ledger.firstOutOfOrder))")
     #expect(feature.metrics.inputsDelivered == producers * perProducer)
+  }
+
+  /// A producer on another thread keeps sending while the host stops the feature: every input
+  /// the sender took reaches the reducer before the stop action, and every later one is
+  /// refused. None is taken and then lost.
+  @Test func inputsSentWhileTheFeatureStopsAreDeliveredOrRefusedNeverLost() async throws {
+    let (inputs, continuation) = AsyncStream.makeStream(of: SequencedIntent.self)
+    var viewStore: ViewStore<IntentLedger, Never>?
+    let feature = Feature.start(
+      name: "StopWhileSending", initialState: IntentLedger(producers: 1),
+      reducer: IntentLedgerReducer(), inputs: inputs,
+      view: {
+        viewStore = $0
+        return IntentLedgerView()
+      })
+    let sender = feature.input
+    // The producer stays at most 1,000 inputs ahead of the reducer, so the backlog stays small
+    // however slow the host is (other tests share the main actor).
+    let delivered = DeliveredCount()
+    let token = viewStore?.observe({ $0.received }) {
+      delivered.value.store($0, ordering: .relaxed)
+    }
+
+    let producer = Task.detached {
+      var sequence = 0
+      while sender.send(SequencedIntent(producer: 0, sequence: sequence)) {
+        sequence += 1
+        while sequence - delivered.value.load(ordering: .relaxed) > 1_000 { await Task.yield() }
+      }
+      return sequence
+    }
+    // Stop while the producer is in full flow.
+    #expect(await yieldUntil { feature.metrics.inputsDelivered >= 10_000 })
+    await feature.stop()
+    let accepted = await producer.value
+    continuation.finish()
+    token?.cancel()
+
+    var reports: [IntentLedger] = []
+    for await report in feature.outputs { reports.append(report) }
+    let ledger = try #require(reports.first)
+    #expect(accepted >= 10_000)
+    #expect(ledger.received == accepted)
+    #expect(ledger.outOfOrder == 0)
+    #expect(feature.metrics.inputsDelivered == accepted)
   }
 
   /// The same million through the feature's `InputSender` instead of its input stream: four

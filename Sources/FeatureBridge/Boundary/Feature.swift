@@ -53,7 +53,8 @@ public final class Feature<Input: Sendable, Output: Sendable> {
   /// Stops the feature now: inputs already taken from the input stream or sent through
   /// ``input`` are delivered, the feature's stop action (if any) runs and its effects are
   /// awaited, then every other effect is cancelled, the input stream is terminated and
-  /// `outputs` finishes. From the moment `stop()` is called, ``input`` refuses inputs.
+  /// `outputs` finishes. From the moment `stop()` begins, ``input`` refuses inputs. (A `stop()`
+  /// while a ``finish()`` is under way returns at once and changes nothing: the finish goes on.)
   ///
   /// Inputs the host yielded that the feature had not yet taken are dropped; to deliver every
   /// input, finish the input continuation and call ``finish()`` instead.

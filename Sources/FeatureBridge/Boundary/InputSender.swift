@@ -27,17 +27,23 @@ public struct InputSender<Input: Sendable>: Sendable {
 
   /// Sends one input.
   ///
+  /// An input that is taken is delivered before the feature's stop action runs, unless the
+  /// `Feature` is released without ``Feature/stop()`` or ``Feature/finish()`` (which skips the
+  /// stop action and drops what is waiting).
+  ///
   /// - Parameter input: The input.
-  /// - Returns: `false` if the feature is stopping or stopped: the input was not taken.
+  /// - Returns: `false` if the feature no longer takes inputs (``Feature/stop()`` has begun,
+  ///   or ``Feature/finish()`` has seen the input stream end): the input was not taken.
   @inlinable @discardableResult
   public func send(_ input: Input) -> Bool {
     accept(mailbox.put(input))
   }
 
-  /// Sends several inputs in order, under one lock: cheaper than one `send` each.
+  /// Sends several inputs in order, under one lock: cheaper than one `send` each. The sequence
+  /// is read before the lock is taken.
   ///
   /// - Parameter inputs: The inputs, in order.
-  /// - Returns: `false` if the feature is stopping or stopped: none of them was taken.
+  /// - Returns: `false` if the feature no longer takes inputs: none of them was taken.
   @inlinable @discardableResult
   public func send(contentsOf inputs: some Sequence<Input>) -> Bool {
     accept(mailbox.put(contentsOf: inputs))

@@ -56,16 +56,19 @@ final class InputMailbox<Input: Sendable>: Sendable {
   }
 
   /// Adds several inputs under one lock, in order.
+  ///
+  /// The caller's sequence and the delivery rule are both run before the lock is taken: user
+  /// code under the lock could stall every producer and the delivery, or deadlock by sending.
   @inlinable
   func put(contentsOf inputs: some Sequence<Input>) -> PutResult {
-    let delivery = delivery
+    let inputs = Array(inputs)
+    let kinds = delivery.map { rule in inputs.map(rule) }
     return state.withLock { state in
       if state.isClosed { return .refused }
-      let before = state.items.count
-      for input in inputs {
-        Self.append(input, kind: delivery?(input) ?? .intent, to: &state)
+      if inputs.isEmpty { return .queued }
+      for index in inputs.indices {
+        Self.append(inputs[index], kind: kinds?[index] ?? .intent, to: &state)
       }
-      if state.items.count == before { return .queued }
       return Self.claimDelivery(&state)
     }
   }

@@ -7,11 +7,13 @@
 /// bookkeeping stay behind `@usableFromInline` calls, out of line.
 ///
 /// The bookkeeping properties the hot path touches are `@exclusivity(unchecked)`: the runtime
-/// is confined to one actor, and no user code runs inside any access to them (appends, removals
-/// with our own predicates, plain reads and writes), so two accesses can never overlap. Their
-/// dynamic checks cost about 40 of the 114 ns a root send took with them (docs/performance.md).
-/// `state` keeps its checks: the reducer mutates it in place, and a reducer that reads its own
-/// store meanwhile must still trap.
+/// is confined to one actor, and no user code runs inside any access to them, so two accesses
+/// can never overlap. That takes care in two places: appends and plain reads and writes run no
+/// user code, but destroying a queued action or a dropped observer can run a user `deinit`
+/// (which may send to this store or observe it), so those are destroyed only after the access
+/// has ended (`drainQueue`, `removeCancelledObservers`). The dynamic checks cost about 40 of
+/// the 114 ns a root send took with them (docs/performance.md). `state` keeps its checks: the
+/// reducer mutates it in place, and a reducer that reads its own store meanwhile must still trap.
 @usableFromInline
 final class StoreRuntime<State, Action: Sendable> {
   @usableFromInline var state: State
@@ -25,6 +27,8 @@ final class StoreRuntime<State, Action: Sendable> {
   @usableFromInline @exclusivity(unchecked) var queue:
     [(action: Action, pending: PendingStoreTask?)] = []
   @usableFromInline @exclusivity(unchecked) var queueHead = 0
+  /// The drained queue's storage, kept for its capacity; see `drainQueue`.
+  private var handledQueue: [(action: Action, pending: PendingStoreTask?)] = []
   @usableFromInline @exclusivity(unchecked) var observers: [Observer] = []
   var effects = EffectTable()
   private var throttleWindows: [EffectID: ThrottleWindow] = [:]
@@ -113,14 +117,20 @@ final class StoreRuntime<State, Action: Sendable> {
 
   @usableFromInline
   func drainQueue() {
-    while queueHead < queue.count {
-      let next = queue[queueHead]
-      queueHead += 1
-      let task = process(next.action)
-      next.pending?.resolve(task)
-    }
-    queue.removeAll(keepingCapacity: true)
-    queueHead = 0
+    repeat {
+      while queueHead < queue.count {
+        let next = queue[queueHead]
+        queueHead += 1
+        let task = process(next.action)
+        next.pending?.resolve(task)
+      }
+      // Swap the handled entries out (a move: nothing is destroyed inside the access to
+      // `queue`) and destroy them afterwards. An action's deinit may send to this store, which
+      // appends to `queue`: then go round again.
+      swap(&queue, &handledQueue)
+      queueHead = 0
+      handledQueue.removeAll(keepingCapacity: true)
+    } while !queue.isEmpty
   }
 
   @inlinable
@@ -161,7 +171,10 @@ final class StoreRuntime<State, Action: Sendable> {
 
   @usableFromInline
   func removeCancelledObservers() {
-    observers.removeAll { $0.flag.isCancelled }
+    // Filter into a new array and let the old one (with the dropped observers, whose closures
+    // may hold objects with a deinit that observes or sends) be destroyed after the write.
+    let all = observers
+    observers = all.filter { !$0.flag.isCancelled }
   }
 
   // MARK: - Effects
