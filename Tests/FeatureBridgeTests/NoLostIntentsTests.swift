@@ -101,15 +101,7 @@ final class IntentLedgerView: FeatureView {
     continuation.finish()
     await feature.finish()
 
-    var reports: [IntentLedger] = []
-    for await report in feature.outputs { reports.append(report) }
-    #expect(reports.count == 1)
-    let ledger = try #require(reports.first)
-    #expect(ledger.received == producers * perProducer)
-    #expect(ledger.expected == Array(repeating: perProducer, count: producers))
-    #expect(
-      ledger.outOfOrder == 0, "first out of order: \(String(describing: ledger.firstOutOfOrder))")
-    #expect(feature.metrics.inputsDelivered == producers * perProducer)
+    try await expectEveryIntentExactlyOnce(feature, producers: producers, perProducer: perProducer)
   }
 
   /// A producer on another thread keeps sending while the host stops the feature: every input
@@ -148,9 +140,7 @@ final class IntentLedgerView: FeatureView {
     continuation.finish()
     token?.cancel()
 
-    var reports: [IntentLedger] = []
-    for await report in feature.outputs { reports.append(report) }
-    let ledger = try #require(reports.first)
+    let ledger = try await finalLedger(of: feature)
     #expect(accepted >= 10_000)
     #expect(ledger.received == accepted)
     #expect(ledger.outOfOrder == 0)
@@ -187,10 +177,24 @@ final class IntentLedgerView: FeatureView {
     await feature.finish()
 
     #expect(refused == 0)
+    try await expectEveryIntentExactlyOnce(feature, producers: producers, perProducer: perProducer)
+  }
+
+  /// The one ledger a stopped feature reports.
+  private func finalLedger(
+    of feature: Feature<SequencedIntent, IntentLedger>
+  ) async throws -> IntentLedger {
     var reports: [IntentLedger] = []
     for await report in feature.outputs { reports.append(report) }
     #expect(reports.count == 1)
-    let ledger = try #require(reports.first)
+    return try #require(reports.first)
+  }
+
+  /// Every producer's intents reached the store once each, in the order it sent them.
+  private func expectEveryIntentExactlyOnce(
+    _ feature: Feature<SequencedIntent, IntentLedger>, producers: Int, perProducer: Int
+  ) async throws {
+    let ledger = try await finalLedger(of: feature)
     #expect(ledger.received == producers * perProducer)
     #expect(ledger.expected == Array(repeating: perProducer, count: producers))
     #expect(

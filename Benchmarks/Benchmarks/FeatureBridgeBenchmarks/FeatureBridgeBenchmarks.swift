@@ -24,14 +24,14 @@ let benchmarks: @Sendable () -> Void = {
 
   Benchmark("Feature: inputs end-to-end, burst of 1,000 (per input)", configuration: slow) {
     benchmark in
-    await host.deliverInputBurst(UncheckedBox(value: benchmark))
+    await host.deliverInputBurst(UncheckedBox(value: benchmark), throughSender: false)
   }
 
   Benchmark(
     "Feature: inputs end-to-end via InputSender, burst of 1,000 (per input)",
     configuration: slow
   ) { benchmark in
-    await host.deliverSenderBurst(UncheckedBox(value: benchmark))
+    await host.deliverInputBurst(UncheckedBox(value: benchmark), throughSender: true)
   }
 
   Benchmark(

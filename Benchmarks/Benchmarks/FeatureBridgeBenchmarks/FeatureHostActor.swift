@@ -9,40 +9,25 @@ import StoreKernel
 /// warms its feature, then measures `scaledIterations` operations from inside: the harness
 /// divides by the scaling factor, so every figure is the cost of one operation.
 actor FeatureHostActor {
-  /// Inputs per second end-to-end: `scaledIterations` inputs yielded into the feature's input
-  /// continuation as fast as possible; the measurement ends when the reducer has seen them all.
-  func deliverInputBurst(_ box: UncheckedBox<Benchmark>) async {
+  /// Inputs per second end-to-end: `scaledIterations` inputs sent as fast as possible, either
+  /// yielded into the feature's input continuation (the stream and its pump) or sent through its
+  /// `InputSender` (straight into the mailbox); the measurement ends when the reducer has seen
+  /// them all. The branch between the two is the same every time, so it costs nothing measurable.
+  func deliverInputBurst(_ box: UncheckedBox<Benchmark>, throughSender: Bool) async {
     let benchmark = box.value
     let (inputs, continuation) = AsyncStream.makeStream(of: Int.self)
     let (feature, viewStore) = CountingFeature.start(inputs: inputs)
+    let sender = feature.input
     continuation.yield(0)
     await waitUntil(viewStore, hasSeen: 1)
 
     benchmark.startMeasurement()
     for value in benchmark.scaledIterations {
-      continuation.yield(value)
-    }
-    await waitUntil(viewStore, hasSeen: benchmark.scaledIterations.count + 1)
-    benchmark.stopMeasurement()
-
-    precondition(feature.metrics.inputsDelivered == benchmark.scaledIterations.count + 1)
-    continuation.finish()
-    await feature.stop()
-  }
-
-  /// The same burst through the feature's `InputSender` instead of its input stream: each
-  /// input goes straight into the mailbox (no `AsyncStream` element, no pump).
-  func deliverSenderBurst(_ box: UncheckedBox<Benchmark>) async {
-    let benchmark = box.value
-    let (inputs, continuation) = AsyncStream.makeStream(of: Int.self)
-    let (feature, viewStore) = CountingFeature.start(inputs: inputs)
-    let sender = feature.input
-    sender.send(0)
-    await waitUntil(viewStore, hasSeen: 1)
-
-    benchmark.startMeasurement()
-    for value in benchmark.scaledIterations {
-      sender.send(value)
+      if throughSender {
+        sender.send(value)
+      } else {
+        continuation.yield(value)
+      }
     }
     await waitUntil(viewStore, hasSeen: benchmark.scaledIterations.count + 1)
     benchmark.stopMeasurement()
