@@ -63,7 +63,8 @@ var package = Package(
         "AppShell", "CounterFeature", "FeatureBridge", "NotesFeature", "StoreKernel",
         "StoreKernelTesting",
       ]),
-    .testTarget(name: "ReliabilityTests", dependencies: ["StoreKernel", "FeatureBridge"]),
+    .testTarget(
+      name: "ReliabilityTests", dependencies: ["StoreKernel", "FeatureBridge", "StoreKernelTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

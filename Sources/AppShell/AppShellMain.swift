@@ -43,7 +43,7 @@ enum AppShellMain {
           lines: script.split(separator: "\n", omittingEmptySubsequences: false))
         print(session.output, terminator: "")
       }
-      let stores = StoreRegistry.liveStores
+      let stores = StoreRegistry.shared.liveStores
       await app.stop()
       if options.printStats { printStats(app.architecture, stores: stores) }
       return 0
@@ -59,7 +59,7 @@ enum AppShellMain {
     for store in stores {
       report += "  \(store.name): \(store.events)\n"
     }
-    report += "  total: \(StoreRegistry.totals)\n"
+    report += "  total: \(StoreRegistry.shared.totals)\n"
     FileHandle.standardError.write(Data(report.utf8))
   }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import StoreKernel
 
 /// A clock whose time moves only when a test says so, so debounce, throttle and timer effects
 /// are tested without sleeping.
@@ -48,7 +48,7 @@ public final class TestClock: Clock, Sendable {
     var nextID = 0
   }
 
-  private let state = Mutex(State())
+  private let state = LockedValue(State())
 
   /// Creates a clock at offset zero.
   public init() {}

@@ -106,10 +106,10 @@ func matchingTallyFake(name: String = "TallyFake") -> FakeFeature<TallyInput, Ta
 
     #expect(feature.name == name)
     #expect(FeatureRegistry.liveFeatureNames.contains(name))
-    #expect(StoreRegistry.liveStores.contains { $0.name == name })
+    #expect(StoreRegistry.shared.liveStores.contains { $0.name == name })
     await feature.stop()
     #expect(!FeatureRegistry.liveFeatureNames.contains(name))
-    #expect(!StoreRegistry.liveStores.contains { $0.name == name })
+    #expect(!StoreRegistry.shared.liveStores.contains { $0.name == name })
   }
 
   @Test func itsViewRecordsKeysAndShowsHowManyInputsArrived() async {

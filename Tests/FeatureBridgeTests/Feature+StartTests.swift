@@ -1,7 +1,6 @@
 import FeatureBridge
 import StoreKernel
 import StoreKernelTesting
-import Synchronization
 import Testing
 
 @MainActor
@@ -84,11 +83,11 @@ import Testing
     let (inputs, _) = AsyncStream.makeStream(of: TallyInput.self)
     let feature = TallyFeature.start(name: name, inputs: inputs)
     #expect(feature.name == name)
-    #expect(StoreRegistry.liveStores.filter { $0.name == name }.count == 1)
+    #expect(StoreRegistry.shared.liveStores.filter { $0.name == name }.count == 1)
 
     await feature.stop()
 
-    #expect(!StoreRegistry.liveStores.contains { $0.name == name })
+    #expect(!StoreRegistry.shared.liveStores.contains { $0.name == name })
   }
 
   @Test func inputsToOneFeatureDoNotWakeAnother() async {
@@ -113,7 +112,7 @@ import Testing
 @HostActor
 @Suite(.timeLimit(.minutes(1))) struct FeatureStartOnAHostActorTests {
   @Test func everyActionRunsOnTheActorThatStartedTheFeature() async {
-    let log = Mutex<[(action: TallyAction, onHost: Bool)]>([])
+    let log = LockedValue<[(action: TallyAction, onHost: Bool)]>([])
     let clock = TestClock()
     let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
     let feature = TallyFeature.start(
@@ -137,7 +136,7 @@ import Testing
   }
 
   @Test func routedOutputsReachTheParentStoreOnItsActor() async {
-    let onHost = Mutex<[Bool]>([])
+    let onHost = LockedValue<[Bool]>([])
     let parent = Store(
       initialState: [Int](),
       reducer: Reduce<[Int], Int> { pongs, total in

@@ -11,7 +11,7 @@ import Testing
   }
 
   private func liveStores(named name: String) -> Int {
-    StoreRegistry.liveStores.filter { $0.name == name }.count
+    StoreRegistry.shared.liveStores.filter { $0.name == name }.count
   }
 
   @Test func aFeatureIsListedFromStartUntilItStops() async {

@@ -157,12 +157,12 @@ import Testing
       name: name, inputs: inputs, journal: journal)
     let outputs = try #require(feature?.outputs)
     #expect(FeatureRegistry.liveFeatureNames.contains(name))
-    #expect(StoreRegistry.liveStores.contains { $0.name == name })
+    #expect(StoreRegistry.shared.liveStores.contains { $0.name == name })
 
     feature = nil
 
     #expect(!FeatureRegistry.liveFeatureNames.contains(name))
-    #expect(!StoreRegistry.liveStores.contains { $0.name == name })
+    #expect(!StoreRegistry.shared.liveStores.contains { $0.name == name })
     #expect(await collect(outputs) == [])
     // Release cannot await, so the stop action does not run: hosts should call `stop()`.
     #expect(journal.entries == [])

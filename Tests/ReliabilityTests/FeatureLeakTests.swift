@@ -22,7 +22,7 @@ import Testing
   }
 
   func liveStores(named name: String) -> Int {
-    StoreRegistry.liveStores.count { $0.name == name }
+    StoreRegistry.shared.liveStores.count { $0.name == name }
   }
 
   func liveFeatures(named name: String) -> Int {

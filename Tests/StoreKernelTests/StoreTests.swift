@@ -143,12 +143,29 @@ private actor Host {
     task.cancel()
   }
 
+  @Test func sendContentsOfReturnsTheEffectsOfEveryActionInTheBatch() async {
+    let cancellations = Recorder<String>()
+    let store = Store(
+      initialState: Counter.State(),
+      reducer: Counter(clock: clock, cancellations: cancellations))
+    #expect(store.send(contentsOf: [.increment, .increment]).isEmpty)
+
+    let task = store.send(contentsOf: [.increment, .sleep, .sleep])
+    #expect(!task.isEmpty)
+    #expect(store.runningEffectCount == 2)
+    task.cancel()
+    await task.finish()
+
+    #expect(store.runningEffectCount == 0)
+    #expect(cancellations.values == ["sleep cancelled", "sleep cancelled"])
+  }
+
   @Test func storeIsConfinedToTheActorItWasCreatedOn() {
     let store = makeStore()
     #expect(store.isolation === MainActor.shared)
   }
 
-  @Test(.storeRegistryGate) func storeOnItsOwnActorHandlesEffectActionsThere() async {
+  @Test func storeOnItsOwnActorHandlesEffectActionsThere() async {
     let host = Host()
     let result = await host.runCounter(clock: clock)
     #expect(result.count == 1)
@@ -227,7 +244,7 @@ private actor Host {
     let holder = StoreHolder<Reentrant.State, Reentrant.Action>()
     let store = Store(initialState: Reentrant.State(), reducer: Reentrant()) {
       $0.sideChannel = SideChannel { action in
-        MainActor.assumeIsolated { holder.store?.send(contentsOf: [action, .inner(3)]) }
+        MainActor.assumeIsolated { _ = holder.store?.send(contentsOf: [action, .inner(3)]) }
       }
     }
     holder.store = store

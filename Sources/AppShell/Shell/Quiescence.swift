@@ -22,7 +22,7 @@ enum Quiescence {
     var stable = 0
     while stable < 3 {
       try? await Task.sleep(for: .milliseconds(2))
-      let total = StoreRegistry.totals.total
+      let total = StoreRegistry.shared.totals.total
       stable = total == last ? stable + 1 : 0
       last = total
     }

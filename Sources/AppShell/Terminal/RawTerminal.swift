@@ -1,4 +1,5 @@
 import Foundation
+import StoreKernel
 
 #if canImport(Glibc)
   import Glibc
@@ -11,12 +12,11 @@ import Foundation
 /// The controlling terminal in full-screen mode: raw input, the alternate screen, bracketed
 /// paste, and everything restored by `restore()` (idempotent, safe from any exit path).
 final class RawTerminal: @unchecked Sendable {
-  // SAFETY: `original` is written once in `init` and only read afterwards; `restored` is
-  // guarded by `lock`, so `restore()` may be called from a signal-handling queue and the main
-  // flow at the same time.
+  // SAFETY: `original` is written once in `init` and only read afterwards; whether the
+  // terminal was restored is behind a lock, so `restore()` may be called from a
+  // signal-handling queue and the main flow at the same time.
   private let original: termios
-  private let lock = NSLock()
-  private var restored = false
+  private let restored = LockedValue(false)
 
   /// Enters raw mode on standard input and the alternate screen on standard output.
   init() throws {
@@ -43,13 +43,14 @@ final class RawTerminal: @unchecked Sendable {
 
   /// Leaves the alternate screen and restores the terminal's original settings.
   func restore() {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !restored else { return }
-    restored = true
-    Self.write("\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
-    var attributes = original
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &attributes)
+    // The whole restore runs under the lock: a second caller returns only once it is done.
+    restored.withLock { restored in
+      guard !restored else { return }
+      restored = true
+      Self.write("\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+      var attributes = original
+      tcsetattr(STDIN_FILENO, TCSAFLUSH, &attributes)
+    }
   }
 
   /// The terminal's size in columns and rows (80×24 if it cannot be read).

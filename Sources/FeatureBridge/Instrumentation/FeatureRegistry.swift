@@ -1,3 +1,4 @@
+import StoreKernel
 import Synchronization
 
 /// The live registry of running features, so a test or a host can check that stopping a
@@ -10,7 +11,7 @@ public enum FeatureRegistry {
     var next = 0
   }
 
-  private static let state = Mutex(State())
+  private static let state = LockedValue(State())
 
   /// A feature's entry in the registry; ending it removes the entry (once).
   @usableFromInline

@@ -1,6 +1,6 @@
 // Public so that the mailbox's hot path can be `@inlinable` (specialized in each feature
-// module); nothing from it appears in FeatureBridge's public API.
-public import Synchronization
+// module) and use the kernel's lock; nothing from it appears in FeatureBridge's public API.
+public import StoreKernel
 
 /// Inputs on their way to a feature's store, waiting for their hop to the store's actor.
 ///
@@ -25,7 +25,7 @@ final class InputMailbox<Input: Sendable>: Sendable {
   }
 
   @usableFromInline
-  struct State {
+  struct State: Sendable {
     @usableFromInline var items: [Input?] = []
     @usableFromInline var waitingIndex: [String: Int] = [:]
     @usableFromInline var deliveryScheduled = false
@@ -35,7 +35,7 @@ final class InputMailbox<Input: Sendable>: Sendable {
     init() {}
   }
 
-  @usableFromInline let state = Mutex(State())
+  @usableFromInline let state = LockedValue(State())
   /// `nil` when every input is an intent: then `put` never asks.
   @usableFromInline let delivery: (@Sendable (Input) -> InputDelivery)?
 

@@ -1,4 +1,4 @@
-import Synchronization
+import StoreKernel
 
 /// A value shared between features through a dependency, instead of through a root state
 /// (seed 002, with its races closed).
@@ -23,13 +23,13 @@ public final class SharedValue<Value: Sendable>: Sendable {
     var nextID = 0
   }
 
-  private let state: Mutex<State>
+  private let state: LockedValue<State>
 
   /// Creates a shared value.
   ///
   /// - Parameter initial: The starting value.
   public init(_ initial: Value) {
-    self.state = Mutex(State(value: initial))
+    self.state = LockedValue(State(value: initial))
   }
 
   /// The current value.

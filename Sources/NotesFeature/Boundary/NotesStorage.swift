@@ -1,4 +1,4 @@
-import Synchronization
+import StoreKernel
 
 /// Where notes are loaded from and saved to: the dependency a host injects.
 ///
@@ -18,7 +18,7 @@ public struct NotesStorage: Sendable {
     save: @escaping @Sendable (NotesDocument) throws(NotesStorageError) -> Void
   ) {
     self.location = location
-    let newest = Mutex(-1)
+    let newest = LockedValue(-1)
     // Edit counts start at zero again in every run of the feature, and every run starts with a
     // load: without this reset, a restarted feature's saves would be skipped as "older".
     self.load = { () async throws(NotesStorageError) -> NotesDocument in
@@ -64,10 +64,10 @@ public struct NotesStorage: Sendable {
 
 /// The in-memory storage's document, behind a lock.
 final class InMemoryNotes: Sendable {
-  private let storage: Mutex<NotesDocument>
+  private let storage: LockedValue<NotesDocument>
 
   init(_ document: NotesDocument) {
-    self.storage = Mutex(document)
+    self.storage = LockedValue(document)
   }
 
   var document: NotesDocument {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The dependencies a store's reducer and effects see: the defaults of every key, plus the
 /// overrides its host set when creating the store.
 ///
@@ -65,7 +63,7 @@ public struct DependencyValues: Sendable {
 /// Resolved default values, computed once per store so a live value that builds a resource is
 /// built once, not on every access.
 private final class DefaultsCache: Sendable {
-  private let values = Mutex<[ObjectIdentifier: any Sendable]>([:])
+  private let values = LockedValue<[ObjectIdentifier: any Sendable]>([:])
 
   func value<Value: Sendable>(for id: ObjectIdentifier, make: () -> Value) -> Value {
     if let value = values.withLock({ $0[id] }) as? Value { return value }

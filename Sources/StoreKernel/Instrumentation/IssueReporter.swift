@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -14,7 +12,7 @@ import Synchronization
 ///
 /// `Sendable`: the handler is kept behind a lock.
 public enum IssueReporter {
-  private static let handler = Mutex<(@Sendable (String) -> Void)?>(nil)
+  private static let handler = LockedValue<(@Sendable (String) -> Void)?>(nil)
 
   /// Replaces how issues are reported, for the whole process.
   ///

@@ -1,18 +1,29 @@
-import Synchronization
-
-/// The process-wide view of every store: which are alive, and the total of their events.
+/// Where stores count: which are alive, and the total of their events.
+///
+/// A registry belongs to whoever creates the stores: an app or a host makes its own and hands it
+/// down through dependencies, so two apps in one process (a comparison, parallel tests) never see
+/// each other's counts. Stores that are given none count into ``shared``, the process-wide
+/// default.
+///
+/// ```swift
+/// let registry = StoreRegistry()
+/// let store = Store(initialState: 0, reducer: Counter()) { $0.storeRegistry = registry }
+/// store.send(.increment)
+/// registry.totals.actionsReceived  // 1
+/// ```
 ///
 /// Stores register when created and leave when released; their counts are kept in the totals.
-/// Registration takes a lock, but only at creation and release, never on `send`.
+/// A scoped store counts into its parent's registry. Registration takes a lock, but only at
+/// creation and release, never on `send`.
 ///
 /// `Sendable`: its state is behind a lock.
-public enum StoreRegistry {
+public final class StoreRegistry: Sendable {
   private struct State {
     var live: [ObjectIdentifier: StoreMetrics] = [:]
     var retired = StoreEvents()
     var baseline = StoreEvents()
-    /// Released stores' counts and reset baselines by store name, so one feature's (or one
-    /// test's) stores can be measured apart from everything else in the process.
+    /// Released stores' counts and reset baselines by store name, so one feature's stores can
+    /// be measured apart from everything else in the registry.
     var retiredByName: [String: StoreEvents] = [:]
     var baselineByName: [String: StoreEvents] = [:]
 
@@ -23,13 +34,19 @@ public enum StoreRegistry {
     }
   }
 
-  private static let state = Mutex(State())
+  private let state = LockedValue(State())
 
-  static func register(_ metrics: StoreMetrics) {
+  /// The registry of every store that was not given one: process-wide.
+  public static let shared = StoreRegistry()
+
+  /// Creates an empty registry.
+  public init() {}
+
+  func register(_ metrics: StoreMetrics) {
     state.withLock { $0.live[ObjectIdentifier(metrics)] = metrics }
   }
 
-  static func unregister(_ metrics: StoreMetrics) {
+  func unregister(_ metrics: StoreMetrics) {
     let events = metrics.events
     state.withLock { state in
       if state.live.removeValue(forKey: ObjectIdentifier(metrics)) != nil {
@@ -40,21 +57,21 @@ public enum StoreRegistry {
     }
   }
 
-  /// How many stores (root and scoped) are alive now.
-  public static var liveStoreCount: Int {
+  /// How many of this registry's stores (root and scoped) are alive now.
+  public var liveStoreCount: Int {
     state.withLock { $0.live.count }
   }
 
-  /// A named snapshot of every live store, sorted by name.
-  public static var liveStores: [StoreSnapshot] {
+  /// A named snapshot of every live store of this registry, sorted by name.
+  public var liveStores: [StoreSnapshot] {
     let metrics = state.withLock { Array($0.live.values) }
     return metrics.map { StoreSnapshot(name: $0.name, events: $0.events) }
       .sorted { $0.name < $1.name }
   }
 
-  /// The events of every store, live or released, since the process started or since the last
-  /// ``resetTotals()``.
-  public static var totals: StoreEvents {
+  /// The events of every store of this registry, live or released, since the registry was
+  /// created or since the last ``resetTotals()``.
+  public var totals: StoreEvents {
     let (metrics, retired, baseline) = state.withLock {
       (Array($0.live.values), $0.retired, $0.baseline)
     }
@@ -63,19 +80,18 @@ public enum StoreRegistry {
     return sum.subtracting(baseline)
   }
 
-  /// The events of every store, live or released, that carries `name`, since the process
-  /// started or since the last ``resetTotals()``: one feature's cost, unaffected by other
-  /// stores in the process.
+  /// The events of every store of this registry, live or released, that carries `name`, since
+  /// the registry was created or since the last ``resetTotals()``.
   ///
   /// - Parameter name: The store name (given at creation, or the state type's name).
   /// - Returns: Their summed events.
-  public static func totals(named name: String) -> StoreEvents {
+  public func totals(named name: String) -> StoreEvents {
     state.withLock { $0.sum(named: name).subtracting($0.baselineByName[name] ?? StoreEvents()) }
   }
 
-  /// Starts the process-wide totals, and the totals of each name, from zero again. Per-store
-  /// counts are not changed.
-  public static func resetTotals() {
+  /// Starts the totals, and the totals of each name, from zero again. Per-store counts are not
+  /// changed.
+  public func resetTotals() {
     let current = totals
     state.withLock { state in
       state.baseline = state.baseline.adding(current)
@@ -83,4 +99,18 @@ public enum StoreRegistry {
       for name in names { state.baselineByName[name] = state.sum(named: name) }
     }
   }
+}
+
+extension DependencyValues {
+  /// The registry a store counts into, read once when the store is created: ``StoreRegistry/shared``
+  /// unless the host that creates the store hands down its own.
+  public var storeRegistry: StoreRegistry {
+    get { self[StoreRegistryKey.self] }
+    set { self[StoreRegistryKey.self] = newValue }
+  }
+}
+
+private enum StoreRegistryKey: DependencyKey {
+  static var liveValue: StoreRegistry { .shared }
+  static var testValue: StoreRegistry { .shared }
 }

@@ -8,7 +8,7 @@ final class ScopedSource<State, Action: Sendable> {
   let parent: AnyObject
   let read: () -> State
   @usableFromInline let send: (Action) -> StoreTask
-  @usableFromInline let sendBatch: ([Action]) -> Void
+  @usableFromInline let sendBatch: ([Action]) -> StoreTask
   let observe: (ObservationFlag, @escaping (State) -> Void, (() -> Void)?) -> Void
   let setChangeHook: (@escaping @Sendable (String) -> Void) -> Void
   let runningEffectCount: () -> Int
@@ -18,7 +18,7 @@ final class ScopedSource<State, Action: Sendable> {
     parent: AnyObject,
     read: @escaping () -> State,
     send: @escaping (Action) -> StoreTask,
-    sendBatch: @escaping ([Action]) -> Void,
+    sendBatch: @escaping ([Action]) -> StoreTask,
     observe: @escaping (ObservationFlag, @escaping (State) -> Void, (() -> Void)?) -> Void,
     setChangeHook: @escaping (@escaping @Sendable (String) -> Void) -> Void,
     runningEffectCount: @escaping () -> Int,
@@ -71,6 +71,7 @@ extension Store {
         runningTasks: { [self] in self.runningTasksForScope() }
       ),
       name: childName,
+      registry: registry,
       isolation: isolation
     )
     return child

@@ -28,6 +28,8 @@ public final class Store<State, Action: Sendable> {
 
   @usableFromInline let source: Source
   @usableFromInline let metrics: StoreMetrics
+  /// Where this store counts: its host's registry, or ``StoreRegistry/shared``.
+  public let registry: StoreRegistry
   /// The actor this store is confined to.
   public let isolation: any Actor
 
@@ -37,7 +39,8 @@ public final class Store<State, Action: Sendable> {
   ///   - initialState: The state the feature starts in.
   ///   - reducer: The feature's logic.
   ///   - name: The store's name in instrumentation; defaults to the state type's name.
-  ///   - prepareDependencies: Overrides dependencies for this store and its effects.
+  ///   - prepareDependencies: Overrides dependencies for this store and its effects; set
+  ///     ``DependencyValues/storeRegistry`` to count this store into its host's registry.
   ///   - isolation: The actor the store is confined to; defaults to the caller's.
   public init<R: Reducer>(
     initialState: State,
@@ -50,6 +53,7 @@ public final class Store<State, Action: Sendable> {
     prepareDependencies(&dependencies)
     let metrics = StoreMetrics(name: name ?? String(describing: State.self))
     self.metrics = metrics
+    self.registry = dependencies.storeRegistry
     self.isolation = isolation
     self.source = .root(
       StoreRuntime(
@@ -59,18 +63,22 @@ public final class Store<State, Action: Sendable> {
         metrics: metrics,
         isolation: isolation
       ))
-    StoreRegistry.register(metrics)
+    registry.register(metrics)
   }
 
-  init(scoped: ScopedSource<State, Action>, name: String, isolation: any Actor) {
+  init(
+    scoped: ScopedSource<State, Action>, name: String, registry: StoreRegistry,
+    isolation: any Actor
+  ) {
     self.metrics = StoreMetrics(name: name)
     self.source = .scoped(scoped)
+    self.registry = registry
     self.isolation = isolation
-    StoreRegistry.register(metrics)
+    registry.register(metrics)
   }
 
   deinit {
-    StoreRegistry.unregister(metrics)
+    registry.unregister(metrics)
   }
 
   /// The store's current state. On a scoped store, each read derives it from the parent.
@@ -107,14 +115,13 @@ public final class Store<State, Action: Sendable> {
   /// Handles every action in order and notifies observers once for the batch: a burst of input
   /// (a paste, a queue of boundary inputs) costs one observer pass, not one per action.
   ///
-  /// Effects started by the actions are not returned; use ``finishEffects()`` to await them.
-  ///
   /// - Parameter actions: The actions to handle, in order.
-  @inlinable
-  public func send(contentsOf actions: some Sequence<Action>) {
+  /// - Returns: A handle on the effects every action started; empty (free) when there are none.
+  @inlinable @discardableResult
+  public func send(contentsOf actions: some Sequence<Action>) -> StoreTask {
     switch source {
     case .root(let runtime):
-      runtime.send(contentsOf: actions)
+      return runtime.send(contentsOf: actions)
     case .scoped(let scoped):
       var forwarded: [Action] = []
       forwarded.reserveCapacity(actions.underestimatedCount)
@@ -122,7 +129,7 @@ public final class Store<State, Action: Sendable> {
         StoreMetrics.bump(metrics.actionsReceived)
         forwarded.append(action)
       }
-      scoped.sendBatch(forwarded)
+      return scoped.sendBatch(forwarded)
     }
   }
 

@@ -100,19 +100,21 @@ final class StoreRuntime<State, Action: Sendable> {
 
   /// Handles every action in order, then notifies observers once for the whole batch.
   @inlinable
-  func send(contentsOf actions: some Sequence<Action>) {
+  func send(contentsOf actions: some Sequence<Action>) -> StoreTask {
+    var tasks = StoreTask()
     if isProcessing {
-      for action in actions { _ = send(action) }
-      return
+      for action in actions { tasks.formUnion(send(action)) }
+      return tasks
     }
     isProcessing = true
     for action in actions {
       StoreMetrics.bump(metrics.actionsReceived)
-      _ = process(action)
+      tasks.formUnion(process(action))
       if queueHead < queue.count { drainQueue() }
     }
     isProcessing = false
     notifyObservers()
+    return tasks
   }
 
   @usableFromInline

@@ -11,6 +11,8 @@ public struct StoreTask: Sendable {
     case one(Task<Void, Never>)
     case many([Task<Void, Never>])
     case pending(PendingStoreTask)
+    /// Handles whose tasks are read only when needed (some may be pending still).
+    case combined([StoreTask])
   }
 
   @usableFromInline let tasks: Tasks
@@ -32,12 +34,27 @@ public struct StoreTask: Sendable {
     }
   }
 
+  /// Adds `other`'s effects to this handle; costs nothing while either is empty.
+  @usableFromInline
+  mutating func formUnion(_ other: StoreTask) {
+    switch (tasks, other.tasks) {
+    case (_, .none): return
+    case (.none, _): self = other
+    case (.combined(var all), _):
+      all.append(other)
+      self = StoreTask(.combined(all))
+    default:
+      self = StoreTask(.combined([self, other]))
+    }
+  }
+
   func collect(into flat: inout [Task<Void, Never>]) {
     switch tasks {
     case .none: break
     case .one(let task): flat.append(task)
     case .many(let tasks): flat.append(contentsOf: tasks)
     case .pending(let pending): pending.resolved.collect(into: &flat)
+    case .combined(let all): for task in all { task.collect(into: &flat) }
     }
   }
 
@@ -56,6 +73,8 @@ public struct StoreTask: Sendable {
     case .many(let tasks):
       for task in tasks { await task.value }
     case .pending(let pending): await pending.resolved.finish()
+    case .combined(let all):
+      for task in all { await task.finish() }
     }
   }
 
@@ -67,6 +86,8 @@ public struct StoreTask: Sendable {
     case .many(let tasks):
       for task in tasks { task.cancel() }
     case .pending(let pending): pending.resolved.cancel()
+    case .combined(let all):
+      for task in all { task.cancel() }
     }
   }
 }

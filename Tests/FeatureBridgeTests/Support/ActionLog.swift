@@ -1,10 +1,10 @@
-import Synchronization
+import StoreKernel
 
 /// Records every action the test feature's reducer runs, for `TallyFeature.start(onReduce:)`.
 ///
 /// `Sendable`: the actions are behind a lock.
 final class ActionLog: Sendable {
-  private let actions = Mutex<[TallyAction]>([])
+  private let actions = LockedValue<[TallyAction]>([])
 
   /// Every action so far, in order.
   var all: [TallyAction] { actions.withLock { $0 } }

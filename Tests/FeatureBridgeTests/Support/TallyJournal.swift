@@ -1,4 +1,4 @@
-import Synchronization
+import StoreKernel
 
 /// Where the test feature's effects report what they did, so a test can see effects that
 /// leave no trace in state (an effect that was cancelled, a flush that ran while stopping).
@@ -12,7 +12,7 @@ final class TallyJournal: Sendable {
     case flushed(Int)
   }
 
-  private let storage = Mutex<[Entry]>([])
+  private let storage = LockedValue<[Entry]>([])
 
   func record(_ entry: Entry) {
     storage.withLock { $0.append(entry) }

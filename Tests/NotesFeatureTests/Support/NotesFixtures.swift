@@ -1,6 +1,5 @@
 import StoreKernel
 import StoreKernelTesting
-import Synchronization
 import Testing
 
 @testable import NotesFeature
@@ -80,10 +79,10 @@ final class RecordingStorage: Sendable {
     var failure: NotesStorageError?
   }
 
-  private let state: Mutex<State>
+  private let state: LockedValue<State>
 
   init(_ notes: [Note] = []) {
-    state = Mutex(State(document: NotesDocument(notes: notes)))
+    state = LockedValue(State(document: NotesDocument(notes: notes)))
   }
 
   /// Every document written, in order.

@@ -1,8 +1,8 @@
-import Synchronization
+import StoreKernel
 
 /// A thread-safe list that effects, sinks and issue matchers append to from any thread.
 final class Recorder<Element: Sendable>: Sendable {
-  private let storage = Mutex<[Element]>([])
+  private let storage = LockedValue<[Element]>([])
 
   /// Everything recorded so far, in order.
   var values: [Element] { storage.withLock { $0 } }
