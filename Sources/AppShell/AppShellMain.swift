@@ -46,12 +46,30 @@ enum AppShellMain {
       let stores = StoreRegistry.shared.liveStores
       await app.stop()
       if options.printStats { printStats(app.architecture, stores: stores) }
-      return 0
+      return reportUnsavedNotes(app.shell.state.unsavedNotes)
     } catch {
       // One line, inert: the message may quote a path, which may hold newlines or escapes.
       FileHandle.standardError.write(Data("AppShell: \(TerminalText.inert("\(error)"))\n".utf8))
       return error is ShellError ? 2 : 1
     }
+  }
+
+  /// Says where notes that could not be saved went, after the terminal is restored; the exit
+  /// status tells scripts that not everything was saved.
+  private static func reportUnsavedNotes(_ unsaved: UnsavedNotes?) -> Int32 {
+    let message: String
+    switch unsaved {
+    case nil:
+      return 0
+    case .kept(let path):
+      message =
+        "AppShell: the notes could not be saved; your unsaved changes are kept in \(path) "
+        + "and will be restored the next time AppShell starts with this data directory"
+    case .lost(let reason):
+      message = "AppShell: the notes could not be saved or kept: \(reason)"
+    }
+    FileHandle.standardError.write(Data("\(TerminalText.inert(message))\n".utf8))
+    return 3
   }
 
   private static func printStats(_ architecture: Architecture, stores: [StoreSnapshot]) {

@@ -28,6 +28,17 @@ struct ShellState: Equatable, Sendable {
   var storageError: String?
   /// How many save results (saved or failed) the notes feature has reported.
   var notesSaveReports = 0
+  /// What the notes did with changes they could not save when they stopped.
+  var unsavedNotes: UnsavedNotes?
+}
+
+/// The end of a run whose notes could not all be saved: the process must say so and exit
+/// non-zero.
+enum UnsavedNotes: Equatable, Sendable {
+  /// Kept in this recovery file, which the next start restores.
+  case kept(path: String)
+  /// Neither saved nor kept.
+  case lost(reason: String)
 }
 
 enum ShellAction: Sendable, Equatable {
@@ -65,6 +76,12 @@ struct ShellReducer: Reducer {
         state.notesSaveReports += 1
         state.storageError = message
         state.status = "Error: \(message)"
+      case .unsavedChangesKept(let path):
+        state.unsavedNotes = .kept(path: path)
+        state.status = "Unsaved notes kept in \(path)"
+      case .unsavedChangesLost(let reason):
+        state.unsavedNotes = .lost(reason: reason)
+        state.status = "Error: \(reason)"
       }
     case .selectTab(let tab):
       state.activeTab = tab

@@ -16,8 +16,10 @@ import StoreKernel
 ///       environment: ProcessInfo.processInfo.environment)))
 /// ```
 public enum NotesFeature {
-  /// Starts the notes feature on the caller's actor. It loads the notes at once, saves
-  /// after typing pauses for `autosaveDelay`, and saves unsaved changes when stopped.
+  /// Starts the notes feature on the caller's actor. It loads the notes at once, saves after
+  /// typing pauses for `autosaveDelay`, and saves unsaved changes when stopped; what cannot be
+  /// saved then is kept in a recovery file (``NotesOutput/unsavedChangesKept(path:)``) that the
+  /// next start restores.
   ///
   /// - Parameters:
   ///   - inputs: What the host sends.
@@ -81,6 +83,11 @@ public enum NotesOutput: Sendable, Equatable {
   case saved(noteCount: Int)
   /// Loading or saving failed; one line naming the file and the problem.
   case storageError(String)
+  /// The feature stopped with changes it could not save; they were written to this recovery
+  /// file, which the next start offers back. A host should tell its user where.
+  case unsavedChangesKept(path: String)
+  /// The feature stopped with changes it could neither save nor keep in a recovery file.
+  case unsavedChangesLost(reason: String)
 }
 
 enum NotesDataDirectory {

@@ -2,48 +2,121 @@ import StoreKernel
 
 /// Where notes are loaded from and saved to: the dependency a host injects.
 ///
+/// Besides loading and saving, a storage keeps what it cannot save: when a save fails (a full
+/// disk, a read-only directory, a notes file that must not be overwritten) the feature hands it
+/// the unsaved notes when it stops, and the storage writes them to a recovery file that the next
+/// load offers back. A file storage also makes sure only one writer uses its directory at a time
+/// (docs/decisions/0009-one-writer-and-nothing-lost.md).
+///
 /// `Sendable`: it holds only `@Sendable` closures.
 public struct NotesStorage: Sendable {
-  let load: @Sendable () async throws(NotesStorageError) -> NotesDocument
+  let loadNotes: @Sendable () async throws(NotesStorageError) -> LoadedNotes
   /// Saves a document stamped with the edit count it contains. Saves are serialized, and a
   /// save older than one already written since the last load is skipped, so concurrent saves
   /// can never put an older version on disk after a newer one.
   let save: @Sendable (NotesDocument, _ editCount: Int) async throws(NotesStorageError) -> Void
+  /// Writes notes that could not be saved to a recovery file; returns its path.
+  let keepUnsaved: @Sendable (NotesDocument) async throws(NotesStorageError) -> String
+  /// Removes recovery files whose notes are now saved.
+  let removeRecoveries: @Sendable ([String]) async -> Void
   /// A one-line description of where the notes live, for the status line.
   package let location: String
 
   init(
     location: String,
-    load: @escaping @Sendable () async throws(NotesStorageError) -> NotesDocument,
-    save: @escaping @Sendable (NotesDocument) throws(NotesStorageError) -> Void
+    loadNotes: @escaping @Sendable () async throws(NotesStorageError) -> LoadedNotes,
+    save:
+      @escaping @Sendable (NotesDocument, _ editCount: Int) async throws(NotesStorageError)
+      -> Void,
+    keepUnsaved: @escaping @Sendable (NotesDocument) async throws(NotesStorageError) -> String,
+    removeRecoveries: @escaping @Sendable ([String]) async -> Void = { _ in }
   ) {
     self.location = location
+    self.loadNotes = loadNotes
+    self.save = save
+    self.keepUnsaved = keepUnsaved
+    self.removeRecoveries = removeRecoveries
+  }
+
+  /// A storage whose work is synchronous, run on `queue` (or inline without one), with saves
+  /// put in order: a save older than one already written since the last load is skipped.
+  init(
+    location: String,
+    queue: StorageQueue?,
+    load: @escaping @Sendable () throws(NotesStorageError) -> LoadedNotes,
+    save: @escaping @Sendable (NotesDocument) throws(NotesStorageError) -> Void,
+    keepUnsaved: @escaping @Sendable (NotesDocument) throws(NotesStorageError) -> String,
+    removeRecoveries: @escaping @Sendable ([String]) -> Void = { _ in }
+  ) {
     let newest = LockedValue(-1)
-    // Edit counts start at zero again in every run of the feature, and every run starts with a
-    // load: without this reset, a restarted feature's saves would be skipped as "older".
-    self.load = { () async throws(NotesStorageError) -> NotesDocument in
-      newest.withLock { $0 = -1 }
-      return try await load()
-    }
-    self.save = { document, editCount throws(NotesStorageError) in
-      try newest.withLock { written throws(NotesStorageError) in
-        guard editCount > written else { return }
-        try save(document)
-        written = editCount
-      }
-    }
+    self.init(
+      location: location,
+      loadNotes: { () async throws(NotesStorageError) -> LoadedNotes in
+        try await StorageQueue.run(on: queue) { () throws(NotesStorageError) in
+          // Edit counts start at zero again in every run of the feature, and every run starts
+          // with a load: without this reset, a restarted feature's saves would be skipped.
+          newest.withLock { $0 = -1 }
+          return try load()
+        }
+      },
+      save: { document, editCount throws(NotesStorageError) in
+        // The check and the write run together on the queue, so saves that reach it out of
+        // order can never put an older version on disk after a newer one.
+        try await StorageQueue.run(on: queue) { () throws(NotesStorageError) in
+          try newest.withLock { written throws(NotesStorageError) in
+            guard editCount > written else { return }
+            try save(document)
+            written = editCount
+          }
+        }
+      },
+      keepUnsaved: { document throws(NotesStorageError) in
+        try await StorageQueue.run(on: queue) { () throws(NotesStorageError) in
+          try keepUnsaved(document)
+        }
+      },
+      removeRecoveries: { paths in
+        try? await StorageQueue.run(on: queue) { removeRecoveries(paths) }
+      })
+  }
+
+  /// Loads the notes alone, for tests and tools that need nothing else.
+  func load() async throws(NotesStorageError) -> NotesDocument {
+    try await loadNotes().document
   }
 
   /// Notes in `directory/notes.json`, written atomically. The directory must exist.
+  ///
+  /// Files are read and written on a thread of the storage's own, never on the concurrency
+  /// runtime's few cooperative threads: a 10 MB save and its `fsync` take a while. The
+  /// directory's single-writer lock (`notes.lock`) is taken by the first load; while another
+  /// writer holds it, the notes load read-only and unsaved changes go to a recovery file.
   ///
   /// - Parameter directory: The data directory.
   /// - Returns: The storage.
   public static func file(inDirectory directory: String) -> NotesStorage {
     let file = NotesFile(directory: directory)
+    let recoveries = RecoveryFiles(directory: directory)
+    let lock = WriterLock(directory: directory)
     return NotesStorage(
       location: file.path,
-      load: { () throws(NotesStorageError) in try file.load() },
-      save: { document throws(NotesStorageError) in try file.save(document) })
+      queue: StorageQueue(label: "notes-storage " + directory),
+      load: { () throws(NotesStorageError) in
+        if case .heldByOther(let pid) = lock.claim() {
+          return LoadedNotes(
+            document: try file.load(readOnly: true),
+            writeRefusal: .locked(path: file.path, holder: pid))
+        }
+        return LoadedNotes(document: try file.load(), recovered: recoveries.find())
+      },
+      save: { document throws(NotesStorageError) in
+        if case .heldByOther(let pid) = lock.claim() {
+          throw .locked(path: file.path, holder: pid)
+        }
+        try file.save(document)
+      },
+      keepUnsaved: { document throws(NotesStorageError) in try recoveries.write(document) },
+      removeRecoveries: { recoveries.remove($0) })
   }
 
   /// Notes kept in memory, for tests and previews; `notes` seeds it with titled notes.
@@ -57,9 +130,24 @@ public struct NotesStorage: Sendable {
     let memory = InMemoryNotes(NotesDocument(notes: seeded))
     return NotesStorage(
       location: "memory",
-      load: { memory.document },
-      save: { memory.document = $0 })
+      queue: nil,
+      load: { LoadedNotes(document: memory.document) },
+      save: { memory.document = $0 },
+      keepUnsaved: { document in
+        memory.document = document
+        return "memory"
+      })
   }
+}
+
+/// What a load found: the notes, the unsaved notes of earlier runs, and whether this storage
+/// may write.
+package struct LoadedNotes: Equatable, Sendable {
+  package var document: NotesDocument
+  /// Recovery files left by earlier runs that could not save.
+  package var recovered: [RecoveryFiles.Found] = []
+  /// Why this storage must not write (another writer holds the directory); `nil` when it may.
+  package var writeRefusal: NotesStorageError?
 }
 
 /// The in-memory storage's document, behind a lock.

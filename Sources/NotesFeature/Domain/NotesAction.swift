@@ -27,12 +27,15 @@ package enum NotesAction: BoundaryAction, Equatable {
 
   package enum InternalAction: Sendable, Equatable {
     case loadRequested
-    case loaded([Note])
+    case loaded(LoadedNotes)
     case loadFailed(NotesStorageError)
     case autosaveTimerFired(editCount: Int)
     case saveFinished(editCount: Int)
     case saveFailed(NotesStorageError)
+    /// Sent when the feature stops: save what is unsaved, or keep it in a recovery file.
     case flush
+    case unsavedKept(path: String)
+    case keepingUnsavedFailed(NotesStorageError)
   }
 
   case input(NotesInput)

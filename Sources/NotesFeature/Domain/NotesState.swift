@@ -36,6 +36,12 @@ package struct NotesState: Equatable, Sendable {
   package var editCount = 0
   package var savedEditCount = 0
   package var autosaveArmed = false
+  /// Recovery files whose notes were restored at load; removed once a save holds those notes.
+  package var restoredRecoveries: [String] = []
+  /// The edit count at which the restored notes were added.
+  package var restoredAtEditCount = 0
+  /// Where the unsaved notes were kept when the feature stopped without saving them.
+  package var keptUnsavedAt: String?
   package var savesInFlight = 0
   /// A save was asked for before the notes finished loading; it happens once they have.
   package var saveRequestedWhileLoading = false

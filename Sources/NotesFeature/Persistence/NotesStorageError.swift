@@ -1,5 +1,5 @@
-/// A storage problem, with the file it concerns; its description is one line for a status bar
-/// or a terminal.
+/// A storage problem, with the file it concerns; its description is one sentence that names the
+/// file, the problem, and what happens to the notes.
 ///
 /// `Sendable` plain value.
 package enum NotesStorageError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -9,8 +9,11 @@ package enum NotesStorageError: Error, Equatable, Sendable, CustomStringConverti
   case unreadable(path: String, reason: String)
   /// Saving failed; the previous file is intact.
   case writeFailed(path: String, reason: String)
+  /// Another writer (another process, whose id is `holder` when known, or another storage in
+  /// this one) holds the data directory: the notes are read-only here.
+  case locked(path: String, holder: Int32?)
 
-  /// One line naming the file and the problem.
+  /// One sentence naming the file and the problem.
   package var description: String {
     switch self {
     case .corrupt(let path, let keptAt, let reason):
@@ -20,6 +23,11 @@ package enum NotesStorageError: Error, Equatable, Sendable, CustomStringConverti
       return "cannot read \(path) (\(reason)); it will not be overwritten"
     case .writeFailed(let path, let reason):
       return "cannot save \(path) (\(reason)); the previous file is intact"
+    case .locked(let path, let holder):
+      let who = holder.map { "another process (pid \($0))" } ?? "another writer"
+      return
+        "\(path) is in use by \(who); the notes are read-only here, and changes are kept in a "
+        + "recovery file"
     }
   }
 }

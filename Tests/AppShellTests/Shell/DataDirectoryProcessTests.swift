@@ -144,11 +144,41 @@ import Testing
     #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B })
 
     let entries = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-    #expect(entries.count == 2, "\(entries)")
+    #expect(entries.count == 3, "\(entries)")
+    #expect(entries.contains("notes.lock"))
     let kept = try #require(entries.first { $0.hasPrefix("notes.json.corrupt-") })
     #expect(reports.first?.contains(kept) == true)
     #expect(FileManager.default.contents(atPath: directory + "/" + kept) == corrupt)
     let saved = try #require(FileManager.default.contents(atPath: directory + "/notes.json"))
     #expect(String(decoding: saved, as: UTF8.self).contains("kept safe"))
+  }
+
+  @Test func unsavedNotesAreKeptInARecoveryFileAndRestoredByTheNextStart() throws {
+    let parent = try TemporaryDirectory()
+    defer { parent.remove() }
+    let directory = parent.file("data")
+    // A directory in place of notes.json: unreadable, so it must never be saved over.
+    try FileManager.default.createDirectory(
+      atPath: directory + "/notes.json", withIntermediateDirectories: true)
+
+    let run = try runApp(
+      ["--data-dir", directory], script: "tab notes\ntype n\ntype never lost\nquit\n")
+    #expect(run.status == 3, "stderr: \(run.stderr)")
+    let entries = try FileManager.default.contentsOfDirectory(atPath: directory)
+    let recovery = try #require(entries.first { $0.hasPrefix("notes.recovery-") })
+    #expect(run.stderr.contains(directory + "/" + recovery), "\(run.stderr)")
+    #expect(run.stderr.contains("will be restored"))
+    let kept = try #require(FileManager.default.contents(atPath: directory + "/" + recovery))
+    #expect(String(decoding: kept, as: UTF8.self).contains("never lost"))
+
+    // Once notes.json can be written again, the next start restores the note and saves it.
+    try FileManager.default.removeItem(atPath: directory + "/notes.json")
+    let next = try runApp(["--data-dir", directory], script: "tab notes\nscreen\nquit\n")
+    #expect(next.status == 0, "stderr: \(next.stderr)")
+    #expect(next.stdout.contains("(recovered)"), "\(next.stdout)")
+    let saved = try #require(FileManager.default.contents(atPath: directory + "/notes.json"))
+    #expect(String(decoding: saved, as: UTF8.self).contains("never lost"))
+    let after = try FileManager.default.contentsOfDirectory(atPath: directory)
+    #expect(!after.contains { $0.hasPrefix("notes.recovery-") }, "\(after)")
   }
 }

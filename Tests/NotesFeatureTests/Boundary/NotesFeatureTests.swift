@@ -101,17 +101,21 @@ import Testing
 
   @Test func notesSurviveRestartsOnARealFile() async throws {
     try await withTemporaryDirectory { directory in
-      let storage = NotesStorage.file(inDirectory: directory.path)
-      let first = await RunningNotes(storage: storage)
-      first.type([.character("n")])
-      first.type("on disk")
-      await first.feature.stop()
+      // One storage for two runs; released before another storage opens the directory (two
+      // storages alive on one directory are two writers: the second would be read-only).
+      do {
+        let storage = NotesStorage.file(inDirectory: directory.path)
+        let first = await RunningNotes(storage: storage)
+        first.type([.character("n")])
+        first.type("on disk")
+        await first.feature.stop()
 
-      let second = await RunningNotes(storage: storage)
-      #expect(second.log.outputs == [.noteCountChanged(1)])
-      second.type([.character("n")])
-      second.type("second")
-      await second.feature.stop()
+        let second = await RunningNotes(storage: storage)
+        #expect(second.log.outputs == [.noteCountChanged(1)])
+        second.type([.character("n")])
+        second.type("second")
+        await second.feature.stop()
+      }
 
       let reread = await RunningNotes(storage: .file(inDirectory: directory.path))
       #expect(reread.log.outputs == [.noteCountChanged(2)])
@@ -119,7 +123,7 @@ import Testing
       #expect(screen.contains("Untitled 2"))
       #expect(screen.contains("Untitled 1"))
       await reread.feature.stop()
-      #expect(directory.entries() == ["notes.json"])
+      #expect(directory.entries() == ["notes.json", "notes.lock"])
     }
   }
 
@@ -185,8 +189,13 @@ import Testing
         })
       await notes.feature.stop()
       #expect(!notes.log.outputs.contains { if case .saved = $0 { true } else { false } })
-      #expect(directory.entries() == ["notes.json"])
       #expect(directory.entries(in: "notes.json") == ["inside"])
+      // What could not be saved is kept in a recovery file beside it, and the host is told.
+      let recovery = try #require(directory.entries().first { $0.hasPrefix("notes.recovery-") })
+      #expect(directory.entries() == ["notes.json", "notes.lock", recovery])
+      #expect(notes.log.outputs.last == .unsavedChangesKept(path: directory.path(of: recovery)))
+      let kept = try NotesDocument.decode(directory.read(recovery) ?? [])
+      #expect(kept.notes.map(\.body) == ["not saved"])
     }
   }
 

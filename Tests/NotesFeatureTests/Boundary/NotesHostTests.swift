@@ -14,7 +14,7 @@ func saveBeforeQuitting(
     switch output {
     case .saved(let count): return "saved \(count) note\(count == 1 ? "" : "s")"
     case .storageError(let message): return "not saved: \(message)"
-    case .noteCountChanged: continue
+    case .noteCountChanged, .unsavedChangesKept, .unsavedChangesLost: continue
     }
   }
   return "the notes stopped before answering"

@@ -164,8 +164,15 @@ import Testing
     let refusal = "Not saved: the notes file could not be read, so it is left untouched"
     let save = await store.send(.input(.save)) { $0.status = refusal }
     #expect(save.isEmpty)
+    // Stopping keeps the unsaved note in a recovery file instead.
     await store.send(.internal(.flush)) { $0.autosaveArmed = false }
+    await store.receive(.internal(.unsavedKept(path: "recovery-1"))) {
+      $0.keptUnsavedAt = "recovery-1"
+      $0.status = "Could not save; unsaved notes kept in recovery-1"
+    }
+    await store.receive(.delegate(.unsavedChangesKept(path: "recovery-1")))
     await store.finish()
     #expect(recording.saved.isEmpty)
+    #expect(recording.kept.map(\.notes) == [store.state.notes])
   }
 }

@@ -71,12 +71,24 @@ func expectAutosave(
   await store.receive(.delegate(.saved(noteCount: noteCount)), sourceLocation: sourceLocation)
 }
 
-/// Notes storage in memory that records every document it writes, and can be told to fail.
+extension NotesAction.InternalAction {
+  /// The notes a load found, with no recovery file and nothing refusing writes.
+  static func loaded(_ notes: [Note]) -> Self {
+    .loaded(LoadedNotes(document: NotesDocument(notes: notes)))
+  }
+}
+
+/// Notes storage in memory that records every document it writes or keeps, and can be told to
+/// fail.
 final class RecordingStorage: Sendable {
   private struct State {
     var document: NotesDocument
     var saved: [NotesDocument] = []
+    var kept: [NotesDocument] = []
+    var removedRecoveries: [String] = []
     var failure: NotesStorageError?
+    var keepFailure: NotesStorageError?
+    var written = -1
   }
 
   private let state: LockedValue<State>
@@ -88,30 +100,66 @@ final class RecordingStorage: Sendable {
   /// Every document written, in order.
   var saved: [NotesDocument] { state.withLock { $0.saved } }
 
+  /// Every document kept in a recovery file, in order.
+  var kept: [NotesDocument] { state.withLock { $0.kept } }
+
+  /// Every recovery file path the feature asked to remove.
+  var removedRecoveries: [String] { state.withLock { $0.removedRecoveries } }
+
   /// Makes every later save throw `error` (or succeed again, with `nil`).
   func failSaves(with error: NotesStorageError?) {
     state.withLock { $0.failure = error }
   }
 
+  /// Makes keeping unsaved notes throw `error` (or succeed again, with `nil`).
+  func failKeeping(with error: NotesStorageError?) {
+    state.withLock { $0.keepFailure = error }
+  }
+
   /// Storage that loads the recorded document and records every save.
   var storage: NotesStorage {
-    storage(load: { self.state.withLock { $0.document } })
+    storage(loading: { LoadedNotes(document: self.state.withLock { $0.document }) })
   }
 
   /// Storage that loads with `load` and records every save.
   func storage(
     load: @escaping @Sendable () async throws(NotesStorageError) -> NotesDocument
   ) -> NotesStorage {
+    storage(loading: { () async throws(NotesStorageError) in
+      LoadedNotes(document: try await load())
+    })
+  }
+
+  /// Storage that loads with `load` (recovery files and refusals included) and records every
+  /// save and every kept document; a kept document's recovery path is `recovery-<n>`. Like the
+  /// real storages, it skips a save that holds no edit newer than one already written since
+  /// the last load.
+  func storage(
+    loading load: @escaping @Sendable () async throws(NotesStorageError) -> LoadedNotes
+  ) -> NotesStorage {
     NotesStorage(
       location: "recording",
-      load: load,
-      save: { document throws(NotesStorageError) in
+      loadNotes: { () async throws(NotesStorageError) in
+        self.state.withLock { $0.written = -1 }
+        return try await load()
+      },
+      save: { document, editCount throws(NotesStorageError) in
         try self.state.withLock { state throws(NotesStorageError) in
           if let failure = state.failure { throw failure }
+          guard editCount > state.written else { return }
+          state.written = editCount
           state.document = document
           state.saved.append(document)
         }
-      })
+      },
+      keepUnsaved: { document throws(NotesStorageError) in
+        try self.state.withLock { state throws(NotesStorageError) in
+          if let failure = state.keepFailure { throw failure }
+          state.kept.append(document)
+          return "recovery-\(state.kept.count)"
+        }
+      },
+      removeRecoveries: { paths in self.state.withLock { $0.removedRecoveries += paths } })
   }
 }
 

@@ -125,7 +125,8 @@ import Testing
       #expect(shown.contains("^[[2J-<9B>31m-^G"))
 
       let entries = try FileManager.default.contentsOfDirectory(atPath: dataDirectory)
-      #expect(entries.count == 1)
+      #expect(
+        entries.sorted() == entries.filter { $0.hasPrefix("notes.json.corrupt-") } + ["notes.lock"])
       let kept = try #require(entries.first { $0.hasPrefix("notes.json.corrupt-") })
       #expect(message.contains(kept))
       #expect(FileManager.default.contents(atPath: dataDirectory + "/" + kept) == Data(bytes))

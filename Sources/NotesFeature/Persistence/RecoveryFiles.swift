@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where unsaved notes go when they cannot be saved (a full disk, a read-only directory, a notes
+/// file that must not be overwritten), and where the next start finds them.
+///
+/// A recovery file is a complete notes document: `notes.recovery-<time>-<pid>.json` in the data
+/// directory, or, when nothing can be written there, `multistore-notes-recovery-<directory
+/// hash>-<time>-<pid>.json` in the temporary directory (`$TMPDIR`, else `/tmp`). Each is
+/// created exclusively and synced. The next start reads every recovery file of its directory
+/// and adds the notes it does not already have; once they are saved, the files are removed.
+package struct RecoveryFiles: Sendable {
+  package let directory: String
+  let temporaryDirectory: String
+
+  package init(directory: String, temporaryDirectory: String? = nil) {
+    self.directory = directory
+    self.temporaryDirectory =
+      temporaryDirectory ?? getenv("TMPDIR").map { String(cString: $0) }.flatMap {
+        $0.isEmpty ? nil : $0
+      } ?? "/tmp"
+  }
+
+  /// One recovery file found at start.
+  package struct Found: Equatable, Sendable {
+    package var path: String
+    package var document: NotesDocument
+  }
+
+  /// Writes `document` to a new recovery file and returns its path: in the data directory if
+  /// possible, else in the temporary directory. Throws only when both fail.
+  package func write(_ document: NotesDocument) throws(NotesStorageError) -> String {
+    let bytes: [UInt8]
+    do {
+      bytes = try document.encoded()
+    } catch {
+      throw .writeFailed(path: directory, reason: "\(error)")
+    }
+    let stamp = "\(Int(time(nil)))-\(getpid())"
+    let candidates = [
+      directory + "/notes.recovery-\(stamp).json",
+      temporaryDirectory + "/\(temporaryPrefix)\(stamp).json",
+    ]
+    var failures: [String] = []
+    for path in candidates {
+      switch Self.create(path, bytes) {
+      case nil: return path
+      case let reason?: failures.append("\(path): \(reason)")
+      }
+    }
+    throw .writeFailed(
+      path: candidates[0],
+      reason: "no recovery file could be written (" + failures.joined(separator: "; ") + ")")
+  }
+
+  /// Every readable recovery file of this directory, oldest first. Files that cannot be read or
+  /// decoded are skipped and stay where they are.
+  package func find() -> [Found] {
+    var paths: [String] = []
+    for name in NotesFile.entries(of: directory)
+    where name.hasPrefix("notes.recovery-") && name.hasSuffix(".json") {
+      paths.append(directory + "/" + name)
+    }
+    for name in NotesFile.entries(of: temporaryDirectory)
+    where name.hasPrefix(temporaryPrefix) && name.hasSuffix(".json") {
+      paths.append(temporaryDirectory + "/" + name)
+    }
+    return paths.sorted().compactMap { path in
+      guard let bytes = Self.readOwnRegularFile(path),
+        let document = try? NotesDocument.decode(bytes)
+      else { return nil }
+      return Found(path: path, document: document)
+    }
+  }
+
+  /// Removes recovery files whose notes have been saved.
+  package func remove(_ paths: [String]) {
+    for path in paths { unlink(path) }
+  }
+
+  /// Recovery files in the shared temporary directory carry a hash of the data directory, so
+  /// each data directory finds only its own.
+  private var temporaryPrefix: String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in directory.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+    return "multistore-notes-recovery-\(String(hash, radix: 16))-"
+  }
+
+  /// Creates `path` exclusively and writes `bytes` durably; the reason on failure.
+  private static func create(_ path: String, _ bytes: [UInt8]) -> String? {
+    guard
+      let descriptor = FileDescriptor.openFile(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
+    else { return FileDescriptor.message() }
+    if let code = FileDescriptor.writeAll(bytes, to: descriptor) {
+      close(descriptor)
+      unlink(path)
+      return FileDescriptor.message(code)
+    }
+    guard fsync(descriptor) == 0 else {
+      let code = errno
+      close(descriptor)
+      unlink(path)
+      return FileDescriptor.message(code)
+    }
+    close(descriptor)
+    return nil
+  }
+
+  /// The bytes of a regular file this user owns (the temporary directory is shared), or `nil`.
+  private static func readOwnRegularFile(_ path: String) -> [UInt8]? {
+    guard let descriptor = FileDescriptor.openFile(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+    else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+      status.st_uid == getuid(), Int(status.st_size) <= 256 << 20
+    else { return nil }
+    return FileDescriptor.readAll(descriptor, limit: 256 << 20)
+  }
+}

@@ -1,0 +1,77 @@
+import StoreKernel
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One writer per data directory: an advisory `flock` on `notes.lock`, held from the first
+/// claim until this value is released (or the process ends, however it ends: the kernel drops
+/// the lock with the last descriptor, so a crash never leaves a stale lock behind).
+///
+/// The lock file holds the writer's process id, so a second writer can say who holds it.
+/// Every notes storage over the same directory, in this process or another, takes the same
+/// lock: two writers would each save their own list and silently drop the other's notes.
+///
+/// `Sendable`: the descriptor is behind a lock.
+final class WriterLock: Sendable {
+  /// What claiming the lock found.
+  enum Claim: Equatable, Sendable {
+    /// This value holds the lock.
+    case held
+    /// Another descriptor holds it: another process (its id, when the lock file names one) or
+    /// another storage in this one.
+    case heldByOther(pid: Int32?)
+    /// The lock file cannot be created or locked (a read-only directory, a file system without
+    /// locks): nothing can be saved there either, so there is no second writer to fear.
+    case unavailable(reason: String)
+  }
+
+  let path: String
+  private let descriptor = LockedValue<Int32?>(nil)
+
+  init(directory: String) {
+    self.path = directory + "/notes.lock"
+  }
+
+  deinit {
+    descriptor.withLock { descriptor in
+      if let open = descriptor { close(open) }
+    }
+  }
+
+  /// Takes the lock if this value does not hold it yet; returns at once either way.
+  func claim() -> Claim {
+    descriptor.withLock { held in
+      if held != nil { return .held }
+      guard let open = FileDescriptor.openFile(path, O_RDWR | O_CREAT | O_NOFOLLOW) else {
+        return .unavailable(reason: "cannot open \(path): \(FileDescriptor.message())")
+      }
+      guard flock(open, LOCK_EX | LOCK_NB) == 0 else {
+        let code = errno
+        let holder = Self.readHolder(open)
+        close(open)
+        if code == EWOULDBLOCK { return .heldByOther(pid: holder) }
+        return .unavailable(reason: "cannot lock \(path): \(FileDescriptor.message(code))")
+      }
+      let pid = Array("\(getpid())\n".utf8)
+      if ftruncate(open, 0) == 0 { _ = pwrite(open, pid, pid.count, 0) }
+      held = open
+      return .held
+    }
+  }
+
+  /// Whether this value holds the lock.
+  var isHeld: Bool { descriptor.withLock { $0 != nil } }
+
+  private static func readHolder(_ descriptor: Int32) -> Int32? {
+    var buffer = [UInt8](repeating: 0, count: 32)
+    let count = pread(descriptor, &buffer, buffer.count, 0)
+    guard count > 0 else { return nil }
+    let text = String(decoding: buffer[0..<count], as: UTF8.self)
+    return Int32(text.prefix { $0.isNumber })
+  }
+}

@@ -1,0 +1,151 @@
+import StoreKernel
+import StoreKernelTesting
+import Testing
+
+@testable import NotesFeature
+
+/// Nothing the user typed is lost: what cannot be saved when the feature stops is kept in a
+/// recovery file, and the next load restores it.
+@MainActor
+@Suite struct NotesReducerRecoveryTests {
+  let clock = TestClock()
+  let recording = RecordingStorage()
+
+  func makeStore(_ state: NotesState) -> TestStore<NotesState, NotesAction> {
+    makeNotesStore(state, storage: recording.storage, clock: clock)
+  }
+
+  var unsaved: NotesState {
+    var state = NotesState.loaded([Note(id: 1, title: "Draft", body: "typed", revision: 1)])
+    state.editCount = 1
+    return state
+  }
+
+  @Test func aFinalSaveThatFailsKeepsTheUnsavedNotesInARecoveryFile() async {
+    let full = NotesStorageError.writeFailed(
+      path: "/data/notes.json", reason: "writing: No space left on device")
+    recording.failSaves(with: full)
+    let store = makeStore(unsaved)
+    await store.send(.internal(.flush)) { $0.savesInFlight = 1 }
+    await store.receive(.internal(.saveFailed(full))) {
+      $0.savesInFlight = 0
+      $0.status = full.description
+    }
+    await store.receive(.delegate(.storageError(full.description)))
+    await store.receive(.internal(.unsavedKept(path: "recovery-1"))) {
+      $0.keptUnsavedAt = "recovery-1"
+      $0.status = "Could not save; unsaved notes kept in recovery-1"
+    }
+    await store.receive(.delegate(.unsavedChangesKept(path: "recovery-1")))
+    await store.finish()
+    #expect(recording.kept == [NotesDocument(notes: unsaved.notes)])
+  }
+
+  @Test func whenEvenTheRecoveryFileFailsTheHostIsToldTheChangesAreLost() async {
+    let full = NotesStorageError.writeFailed(path: "/data/notes.json", reason: "full")
+    let nowhere = NotesStorageError.writeFailed(path: "/data", reason: "no recovery file")
+    recording.failSaves(with: full)
+    recording.failKeeping(with: nowhere)
+    let store = makeStore(unsaved)
+    await store.send(.internal(.flush)) { $0.savesInFlight = 1 }
+    await store.receive(.internal(.saveFailed(full))) {
+      $0.savesInFlight = 0
+      $0.status = full.description
+    }
+    await store.receive(.delegate(.storageError(full.description)))
+    await store.receive(.internal(.keepingUnsavedFailed(nowhere))) {
+      $0.status = nowhere.description
+    }
+    await store.receive(.delegate(.unsavedChangesLost(reason: nowhere.description)))
+    await store.finish()
+  }
+
+  @Test func stoppingBeforeTheNotesLoadedKeepsWhatWasTypedInsteadOfSavingOverTheFile() async {
+    var state = NotesState(notes: [Note(id: 1, title: "Early", body: "fast typist", revision: 1)])
+    state.editCount = 1
+    let store = makeStore(state)
+    await store.send(.internal(.flush))
+    await store.receive(.internal(.unsavedKept(path: "recovery-1"))) {
+      $0.keptUnsavedAt = "recovery-1"
+      $0.status = "Could not save; unsaved notes kept in recovery-1"
+    }
+    await store.receive(.delegate(.unsavedChangesKept(path: "recovery-1")))
+    await store.finish()
+    #expect(recording.saved.isEmpty)
+    #expect(recording.kept.map(\.notes) == [state.notes])
+  }
+
+  @Test func aLoadRestoresRecoveredNotesItDoesNotHaveAndRemovesTheFilesOnceSaved() async {
+    let onDisk = [Note(id: 1, title: "Saved", body: "same", revision: 1)]
+    let recovered = RecoveryFiles.Found(
+      path: "/data/notes.recovery-1-2.json",
+      document: NotesDocument(notes: [
+        Note(id: 1, title: "Saved", body: "same", revision: 1),
+        Note(id: 2, title: "Lost draft", body: "typed before the disk filled", revision: 2),
+      ]))
+    let loaded = LoadedNotes(document: NotesDocument(notes: onDisk), recovered: [recovered])
+    let storage = recording.storage(loading: { loaded })
+    let store = makeNotesStore(NotesState(), storage: storage, clock: clock)
+    await store.send(.internal(.loadRequested))
+    await store.receive(.internal(.loaded(loaded))) {
+      $0.notes = [
+        Note(
+          id: 2, title: "Lost draft (recovered)", body: "typed before the disk filled", revision: 2),
+        onDisk[0],
+      ]
+      $0.selectedID = 2
+      $0.cursor = "typed before the disk filled".utf8.count
+      $0.nextID = 3
+      $0.nextRevision = 3
+      $0.loadStatus = .loaded
+      $0.restoredRecoveries = [recovered.path]
+      $0.restoredAtEditCount = 1
+      $0.status = "Restored 1 unsaved note from /data/notes.recovery-1-2.json"
+      $0.editCount = 1
+      $0.autosaveArmed = true
+    }
+    await store.receive(.delegate(.noteCountChanged(2)))
+    #expect(recording.removedRecoveries.isEmpty)
+
+    // The restored notes count as an edit: the autosave saves them, then removes the file.
+    #expect(await clock.waitForSleepers(1))
+    await clock.advance(by: autosaveDelay)
+    await store.receive(.internal(.autosaveTimerFired(editCount: 1))) {
+      $0.autosaveArmed = false
+      $0.savesInFlight = 1
+    }
+    await store.receive(.internal(.saveFinished(editCount: 1))) {
+      $0.savesInFlight = 0
+      $0.savedEditCount = 1
+      $0.status = "Saved"
+      $0.restoredRecoveries = []
+    }
+    await store.receive(.delegate(.saved(noteCount: 2)))
+    await store.finish()
+    #expect(recording.removedRecoveries == [recovered.path])
+    #expect(recording.saved.last?.notes.map(\.title) == ["Lost draft (recovered)", "Saved"])
+  }
+
+  @Test func anotherWriterMakesTheNotesReadOnlyAndSaysWho() async {
+    let locked = NotesStorageError.locked(path: "/data/notes.json", holder: 4242)
+    let loaded = LoadedNotes(
+      document: NotesDocument(notes: [Note(id: 1, title: "Theirs", revision: 1)]),
+      writeRefusal: locked)
+    let store = makeNotesStore(
+      NotesState(), storage: recording.storage(loading: { loaded }), clock: clock)
+    await store.send(.internal(.loadRequested))
+    await store.receive(.internal(.loaded(loaded))) {
+      $0.notes = loaded.document.notes
+      $0.selectedID = 1
+      $0.nextID = 2
+      $0.nextRevision = 2
+      $0.loadStatus = .loaded
+      $0.canSave = false
+      $0.status = locked.description
+    }
+    await store.receive(.delegate(.storageError(locked.description)))
+    await store.receive(.delegate(.noteCountChanged(1)))
+    #expect(locked.description.contains("pid 4242"))
+    await store.finish()
+  }
+}
