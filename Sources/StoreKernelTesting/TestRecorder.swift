@@ -1,12 +1,17 @@
 internal import StoreKernel
+internal import Testing
 
-/// What a test store saw: the state after the action the test sent, and every action effects
-/// sent back with the state each one produced.
+/// What a test store saw: the state after the action the test sent, every action effects sent
+/// back with the state each one produced, and where each sent action came from.
 final class TestRecorder<State, Action: Sendable> {
   var received: [(action: Action, state: State)] = []
   var expectingTestAction = false
   var stateAfterTestAction: State?
   var lastAsserted: State
+  /// The test's sends, with where they were made: an effect still running at the end is
+  /// reported at the send that started it.
+  var sends: [(task: StoreTask, action: String, location: SourceLocation)] = []
+  private var waiters: [CheckedContinuation<Void, Never>] = []
 
   init(initialState: State) {
     self.lastAsserted = initialState
@@ -18,6 +23,26 @@ final class TestRecorder<State, Action: Sendable> {
 
   func describeReceived() -> String {
     received.map { "\($0.action)" }.joined(separator: ", ")
+  }
+
+  /// Records an action an effect sent and wakes whoever waits for one.
+  func receive(_ action: Action, state: State) {
+    received.append((action, state))
+    let waiting = waiters
+    waiters = []
+    for waiter in waiting { waiter.resume() }
+  }
+
+  /// Suspends until the next action is received, or until `wake()`.
+  nonisolated(nonsending) func nextAction() async {
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  /// Resumes everyone waiting in ``nextAction()`` (the wait timed out).
+  func wake() {
+    let waiting = waiters
+    waiters = []
+    for waiter in waiting { waiter.resume() }
   }
 }
 
@@ -33,7 +58,7 @@ struct RecordingReducer<Base: Reducer>: Reducer {
     if fromTest {
       recorder.stateAfterTestAction = state
     } else {
-      recorder.received.append((action, state))
+      recorder.receive(action, state: state)
     }
     return effect
   }

@@ -4,9 +4,10 @@ public import Testing
 /// A store for tests that checks every state change and every action effects send back.
 ///
 /// Exhaustive by default: each `send` and `receive` states how the state changes, every action
-/// an effect sends must be received, and no effect may still be running when the test store is
-/// released (or at ``finish(timeout:sourceLocation:)``). Failures are recorded as issues of the
-/// running Swift Testing test, with a diff.
+/// an effect sends must be received, and no effect may still be running at
+/// ``finish(timeout:sourceLocation:)`` or when the test store is released (the failure points
+/// at the `send` that started it). Failures are recorded as issues of the running Swift Testing
+/// test, with the path of every change: `notes[1].title: "a" → "b"`.
 ///
 /// ```swift
 /// @MainActor @Test func incrementing() async {
@@ -15,28 +16,34 @@ public import Testing
 /// }
 /// ```
 ///
-/// Dependencies resolve to their test values; a live value the test did not override is
-/// reported. Not `Sendable`: confined to the actor it was created on.
+/// Effects run on a serial executor of the test store's own, so a ``TestClock`` in its
+/// dependencies moves them deterministically, and `send`, `receive` and `finish` wait on
+/// signals, never on a poll. Dependencies resolve to their test values; a live value the test
+/// did not override is reported. Not `Sendable`: confined to the actor it was created on.
 public final class TestStore<State: Equatable, Action: Sendable> {
   /// How strictly the test store checks.
   public enum Exhaustivity: Sendable, Equatable {
-    /// Every state change and received action must be asserted.
+    /// Every state change and received action must be asserted, and every effect must end.
     case on
-    /// Only what the test asserts is checked; unasserted received actions are skipped.
+    /// Only what the test asserts is checked: unasserted received actions are skipped, and
+    /// effects still running at the end are cancelled without a failure.
     case off
   }
 
   /// How strictly this test store checks; `.on` unless changed.
   public var exhaustivity: Exhaustivity = .on
 
-  /// How long `receive` and `finish` wait for effects, unless told otherwise. Only a failing
-  /// test waits this long; it is generous because CI machines under load (sanitizers, parallel
-  /// suites) can stall an effect's thread for a good part of a second.
+  /// How long `receive` and `finish` wait for effects doing real work, unless told otherwise.
+  /// Effects waiting on a ``TestClock`` are not waited for: only a failing test waits this
+  /// long.
   public var timeout: Duration = .seconds(5)
 
   let store: Store<State, Action>
   let recorder: TestRecorder<State, Action>
-  private let createdAt: SourceLocation
+  /// Where the feature's effects run: the test clock's executor when the `clock` dependency is
+  /// a ``TestClock``, otherwise an executor of the test store's own.
+  private(set) var executor: TestEffectExecutor
+  let createdAt: SourceLocation
 
   /// Creates a test store.
   ///
@@ -55,6 +62,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ) where R.State == State, R.Action == Action {
     TestIssues.install()
     let recorder = TestRecorder<State, Action>(initialState: initialState)
+    var executor = TestEffectExecutor()
     self.recorder = recorder
     self.createdAt = sourceLocation
     self.store = Store(
@@ -64,44 +72,48 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       withDependencies: {
         $0.context = .test
         prepareDependencies(&$0)
+        executor = Self.runEffects(of: &$0, otherwise: executor)
       },
       isolation: isolation
     )
+    self.executor = executor
   }
 
   deinit {
-    guard exhaustivity == .on else {
-      store.cancelRunningEffects()
-      return
-    }
-    if !recorder.received.isEmpty {
-      Issue.record(
-        Comment(rawValue: unreceivedMessage()), sourceLocation: createdAt)
-    }
-    // An effect's task ends just after its last action hops back to the store, so a test that
-    // received that action can release the store a moment before the task has ended. Effects
-    // run on other threads: give them a short, bounded grace period (deinit cannot await).
-    var running = store.runningEffectCount
-    let deadline = ContinuousClock.now.advanced(by: .seconds(1))
-    while running > 0, ContinuousClock.now < deadline {
-      GracePeriod.pause()
-      running = store.runningEffectCount
-    }
-    if running > 0 {
-      Issue.record(
-        Comment(
-          rawValue: "\(running) effect(s) still running when the test store was released. "
-            + "Receive their actions, cancel them, or await `store.finish()`."),
-        sourceLocation: createdAt)
-      store.cancelRunningEffects()
-    }
+    checkAtRelease()
   }
 
-  /// The current state.
-  public var state: State { store.state }
+  /// The state as of the last assertion: after the last `send` or `receive`. Inside an
+  /// assertion closure, the state before the step being asserted.
+  public var state: State { recorder.lastAsserted }
 
   /// The counts of the underlying store.
   public var events: StoreEvents { store.events }
+
+  /// The dependencies the feature's reducer and new effects see. Change them after creating
+  /// the test store (before the first `send`, typically) as `withDependencies` would:
+  ///
+  /// ```swift
+  /// store.dependencies.clock = clock
+  /// ```
+  public var dependencies: DependencyValues {
+    get { store.dependencyValues }
+    set {
+      var values = newValue
+      executor = Self.runEffects(of: &values, otherwise: executor)
+      store.dependencyValues = values
+    }
+  }
+
+  /// Runs the effects on the test clock's executor when the `clock` dependency is a test clock,
+  /// else on `executor`; returns the one chosen.
+  private static func runEffects(
+    of values: inout DependencyValues, otherwise executor: TestEffectExecutor
+  ) -> TestEffectExecutor {
+    let chosen = (values.clockOverride as? TestClock)?.testExecutor ?? executor
+    values.effectExecutor = chosen
+    return chosen
+  }
 
   /// Sends `action` and checks the state change.
   ///
@@ -127,13 +139,15 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     skipReceivedActions()
     let before = recorder.lastAsserted
     recorder.expectingTestAction = true
+    recorder.stateAfterTestAction = nil
     let task = store.send(action)
     let after = recorder.stateAfterTestAction ?? store.state
     check(
       before: before, after: after, updateExpected, step: "send(\(action))",
       sourceLocation: sourceLocation)
     recorder.lastAsserted = after
-    await Task.yield()
+    recorder.sends.append((task, "\(action)", sourceLocation))
+    await executor.settle()
     return task
   }
 
@@ -141,7 +155,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ///
   /// - Parameters:
   ///   - expected: The action the effect must have sent next.
-  ///   - timeout: How long to wait; ``timeout`` by default.
+  ///   - timeout: How long to wait for effects doing real work; ``timeout`` by default.
   ///   - updateExpected: Mutates a copy of the previous state into the expected new state.
   ///   - sourceLocation: Where to report a failure.
   nonisolated(nonsending) public func receive(
@@ -159,7 +173,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ///
   /// - Parameters:
   ///   - description: How to name the expected action in a failure.
-  ///   - timeout: How long to wait; ``timeout`` by default.
+  ///   - timeout: How long to wait for effects doing real work; ``timeout`` by default.
   ///   - matches: Says whether a received action is the expected one.
   ///   - updateExpected: Mutates a copy of the previous state into the expected new state.
   ///   - sourceLocation: Where to report a failure.
@@ -171,25 +185,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
+    await executor.settle()
     while true {
       if let index = recorder.received.firstIndex(where: { matches($0.action) }) {
-        if exhaustivity == .on, index > 0 {
-          Issue.record(
-            Comment(
-              rawValue: "Expected to receive \(description), but first received "
-                + "\(recorder.received[0].action)."), sourceLocation: sourceLocation)
-          recorder.lastAsserted = recorder.received[index].state
-          recorder.received.removeFirst(index + 1)
-          return
-        }
-        let received = recorder.received[index]
-        let before = exhaustivity == .on ? recorder.lastAsserted : recorder.stateBefore(index)
-        recorder.received.removeFirst(index + 1)
-        check(
-          before: before, after: received.state, updateExpected,
-          step: "receive(\(received.action))", sourceLocation: sourceLocation)
-        recorder.lastAsserted = received.state
-        return
+        return assertReceived(
+          at: index, description: description, updateExpected, sourceLocation: sourceLocation)
       }
       if ContinuousClock.now >= deadline {
         let pending =
@@ -200,39 +200,43 @@ public final class TestStore<State: Equatable, Action: Sendable> {
           sourceLocation: sourceLocation)
         return
       }
-      await Task.yield()
-      if recorder.received.isEmpty {
-        try? await Task.sleep(for: .microseconds(200))
-      }
+      await nextReceivedAction(until: deadline)
     }
   }
 
-  /// Waits for every running effect to end, then checks nothing was left unasserted.
-  ///
-  /// - Parameters:
-  ///   - timeout: How long to wait for effects; ``timeout`` by default.
-  ///   - sourceLocation: Where to report a failure.
-  nonisolated(nonsending) public func finish(
-    timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation
-  )
-    async
-  {
-    let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
-    while store.runningEffectCount > 0, ContinuousClock.now < deadline {
-      await Task.yield()
-      try? await Task.sleep(for: .microseconds(200))
-    }
-    let running = store.runningEffectCount
-    if running > 0 {
+  private func assertReceived(
+    at index: Int, description: String, _ updateExpected: ((inout State) throws -> Void)?,
+    sourceLocation: SourceLocation
+  ) {
+    if exhaustivity == .on, index > 0 {
       Issue.record(
-        Comment(rawValue: "\(running) effect(s) still running after the timeout."),
-        sourceLocation: sourceLocation)
-      store.cancelRunningEffects()
+        Comment(
+          rawValue: "Expected to receive \(description), but first received "
+            + "\(recorder.received[0].action)."), sourceLocation: sourceLocation)
+      recorder.lastAsserted = recorder.received[index].state
+      recorder.received.removeFirst(index + 1)
+      return
     }
-    if exhaustivity == .on, !recorder.received.isEmpty {
-      Issue.record(Comment(rawValue: unreceivedMessage()), sourceLocation: sourceLocation)
-      skipReceivedActions()
+    let received = recorder.received[index]
+    let before = exhaustivity == .on ? recorder.lastAsserted : recorder.stateBefore(index)
+    recorder.received.removeFirst(index + 1)
+    check(
+      before: before, after: received.state, updateExpected,
+      step: "receive(\(received.action))", sourceLocation: sourceLocation)
+    recorder.lastAsserted = received.state
+  }
+
+  /// Suspends until an effect sends an action, or `deadline` passes.
+  nonisolated(nonsending) private func nextReceivedAction(
+    until deadline: ContinuousClock.Instant
+  ) async {
+    let wake = SendableRecorderWake(recorder.wake, isolation: store.isolation)
+    let timer = Task {
+      try? await Task.sleep(until: deadline, clock: .continuous)
+      await wake()
     }
+    await recorder.nextAction()
+    timer.cancel()
   }
 
   /// Drops received actions without asserting them (for a non-exhaustive end of test).
@@ -241,7 +245,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     recorder.received.removeAll()
   }
 
-  private func check(
+  /// Cancels every effect still running, so the end of the test does not report them.
+  public func skipInFlightEffects() {
+    store.cancelRunningEffects()
+    recorder.sends.removeAll()
+  }
+
+  func check(
     before: State, after: State, _ updateExpected: ((inout State) throws -> Void)?,
     step: String, sourceLocation: SourceLocation
   ) {
@@ -255,22 +265,47 @@ public final class TestStore<State: Equatable, Action: Sendable> {
           sourceLocation: sourceLocation)
         return
       }
+      if exhaustivity == .on, expected == before, after == before {
+        Issue.record(
+          Comment(
+            rawValue: "Expected state to change, but no change occurred after \(step). The "
+              + "assertion closure changed nothing, and neither did the step; if no change is "
+              + "expected, leave the closure out."),
+          sourceLocation: sourceLocation)
+        return
+      }
     }
     guard expected != after else { return }
-    let diff = StateDiff.diff(StateDiff.dumpLines(expected), StateDiff.dumpLines(after))
     let headline =
       updateExpected == nil
       ? "State changed but no change was asserted after \(step)"
       : "State after \(step) does not match the expected state"
     Issue.record(
       Comment(
-        rawValue: "\(headline). (−: expected, +: actual)\n"
-          + diff.map { "  \($0)" }.joined(separator: "\n")),
+        rawValue: "\(headline). (expected → actual)\n"
+          + StateDiff.lines(from: expected, to: after).map { "  \($0)" }.joined(separator: "\n")),
       sourceLocation: sourceLocation)
   }
 
-  private func unreceivedMessage() -> String {
+  func unreceivedMessage() -> String {
     "\(recorder.received.count) received action(s) were not asserted: "
       + "\(recorder.describeReceived())."
+  }
+}
+
+/// Wakes a test store's waiting `receive` from its timeout task, on the store's actor.
+struct SendableRecorderWake: @unchecked Sendable {
+  // SAFETY: `wake` is only called inside `onIsolation(isolation)`, on the actor that owns the
+  // recorder it belongs to.
+  let wake: () -> Void
+  let isolation: any Actor
+
+  init(_ wake: @escaping () -> Void, isolation: any Actor) {
+    self.wake = wake
+    self.isolation = isolation
+  }
+
+  func callAsFunction() async {
+    await onIsolation(isolation) { wake() }
   }
 }

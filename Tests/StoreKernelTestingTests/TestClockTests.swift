@@ -2,11 +2,12 @@ import StoreKernel
 import StoreKernelTesting
 import Testing
 
-/// Starts a task that sleeps on `clock` for `duration` and records how the sleep ended.
+/// Starts a task that sleeps on `clock` for `duration` and records how the sleep ended. It runs
+/// on the clock's executor, as a test store's effects do, so the clock moves it deterministically.
 private func sleeper(
   _ label: String, on clock: TestClock, for duration: Duration, log: Recorder<String>
 ) -> Task<Void, Never> {
-  Task {
+  Task(executorPreference: clock.effectExecutor) {
     do {
       try await clock.sleep(for: duration)
       log.record("\(label) woke")
@@ -19,7 +20,7 @@ private func sleeper(
 }
 
 @MainActor
-@Suite struct TestClockTests {
+@Suite(.timeLimit(.minutes(1))) struct TestClockTests {
   let clock = TestClock()
   let log = Recorder<String>()
 
@@ -51,7 +52,6 @@ private func sleeper(
 
   @Test func aSleeperWakesOnlyWhenItsDeadlineIsReached() async {
     let task = sleeper("timer", on: clock, for: .seconds(1), log: log)
-    #expect(await clock.waitForSleepers(1))
 
     await clock.advance(by: .milliseconds(999))
     #expect(clock.sleeperCount == 1)
@@ -67,7 +67,6 @@ private func sleeper(
     let first = sleeper("1s", on: clock, for: .seconds(1), log: log)
     let second = sleeper("2s", on: clock, for: .seconds(2), log: log)
     let third = sleeper("3s", on: clock, for: .seconds(3), log: log)
-    #expect(await clock.waitForSleepers(3))
 
     await clock.advance(by: .milliseconds(2500))
     #expect(await completes { await first.value })
@@ -81,10 +80,75 @@ private func sleeper(
     #expect(log.values.sorted() == ["1s woke", "2s woke", "3s woke"])
   }
 
-  @Test func sleepingUntilANowOrPastDeadlineReturnsAtOnce() async throws {
+  @Test func sleepingUntilAPastDeadlineReturnsAtOnce() async throws {
     await clock.advance(by: .seconds(1))
-    try await clock.sleep(until: TestClock.Instant(offset: .seconds(1)))
-    try await clock.sleep(for: .zero)
+    try await clock.sleep(until: TestClock.Instant(offset: .milliseconds(999)))
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func aZeroLengthSleepWaitsForTheNextAdvance() async {
+    let task = sleeper("zero", on: clock, for: .zero, log: log)
+    await clock.advance(by: .seconds(1))
+    #expect(await completes { await task.value })
+    #expect(log.values == ["zero woke"])
+    #expect(clock.now.offset == .seconds(1))
+  }
+
+  @Test func aZeroLengthSleepMadeDuringAnAdvanceWaitsForTheNextOne() async {
+    let clock = clock
+    let log = log
+    let task = Task(executorPreference: clock.effectExecutor) {
+      do {
+        try await clock.sleep(for: .seconds(1))
+        log.record("slept")
+        try await clock.sleep(for: .zero)
+        log.record("synchronized")
+      } catch {
+        log.record("\(error)")
+      }
+    }
+    await clock.advance(by: .seconds(1))
+    #expect(log.values == ["slept"])
+    #expect(clock.sleeperCount == 1)
+
+    await clock.advance()
+    #expect(await completes { await task.value })
+    #expect(log.values == ["slept", "synchronized"])
+  }
+
+  @Test func aRepeatingTimerFiresOncePerIntervalWithinOneAdvance() async {
+    let clock = clock
+    let log = log
+    let timer = Task(executorPreference: clock.effectExecutor) {
+      var ticks = 0
+      while (try? await clock.sleep(for: .seconds(1))) != nil {
+        ticks += 1
+        log.record("tick \(ticks) at \(clock.now.offset)")
+      }
+    }
+    await clock.advance(by: .seconds(2))
+    #expect(log.values == ["tick 1 at 1.0 seconds", "tick 2 at 2.0 seconds"])
+    #expect(clock.sleeperCount == 1)
+
+    await clock.advance(by: .milliseconds(999))
+    #expect(log.values.count == 2)
+    timer.cancel()
+    #expect(await completes { await timer.value })
+  }
+
+  @Test func runFollowsATaskThroughSequentialSleeps() async {
+    let clock = clock
+    let log = log
+    let task = Task(executorPreference: clock.effectExecutor) {
+      for step in 1...3 {
+        try? await clock.sleep(for: .seconds(step))
+        log.record("step \(step) at \(clock.now.offset)")
+      }
+    }
+    await clock.run()
+    #expect(await completes { await task.value })
+    #expect(
+      log.values == ["step 1 at 1.0 seconds", "step 2 at 3.0 seconds", "step 3 at 6.0 seconds"])
     #expect(clock.sleeperCount == 0)
   }
 
@@ -94,7 +158,6 @@ private func sleeper(
       sleeper("1s", on: clock, for: .seconds(1), log: log),
       sleeper("2s", on: clock, for: .seconds(2), log: log),
     ]
-    #expect(await clock.waitForSleepers(3))
 
     await clock.run()
     for task in tasks { #expect(await completes { await task.value }) }
@@ -111,7 +174,6 @@ private func sleeper(
 
   @Test func cancellingASleepingTaskEndsItsSleepWithCancellation() async {
     let task = sleeper("timer", on: clock, for: .seconds(1), log: log)
-    #expect(await clock.waitForSleepers(1))
 
     task.cancel()
     #expect(await completes { await task.value })
@@ -125,7 +187,7 @@ private func sleeper(
   @Test func aTaskCancelledBeforeSleepingDoesNotSleep() async {
     let clock = clock
     let log = log
-    let task = Task {
+    let task = Task(executorPreference: clock.effectExecutor) {
       withUnsafeCurrentTask { $0?.cancel() }
       do {
         try await clock.sleep(for: .seconds(1))
@@ -142,7 +204,6 @@ private func sleeper(
   @Test func cancellingOneSleeperLeavesTheOthers() async {
     let cancelled = sleeper("cancelled", on: clock, for: .seconds(1), log: log)
     let kept = sleeper("kept", on: clock, for: .seconds(1), log: log)
-    #expect(await clock.waitForSleepers(2))
 
     cancelled.cancel()
     #expect(await completes { await cancelled.value })

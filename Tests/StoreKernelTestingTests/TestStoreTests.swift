@@ -31,7 +31,6 @@ private struct AssertionFailure: Error {}
     let store = makeStore()
     await store.send(.increment) { $0.count = 1 }
     await store.send(.delayedIncrement)
-    #expect(await clock.waitForSleepers(1))
     await clock.advance(by: .seconds(1))
     await store.receive(.incrementResponse) { $0.count = 2 }
   }
@@ -117,7 +116,66 @@ private struct AssertionFailure: Error {}
     #expect(store.state == Counter.State(count: 3, log: ["step 1", "step 2", "step 3"]))
   }
 
+  @Test func stateIsTheStateAsOfTheLastAssertion() async {
+    let store = makeStore()
+    await store.send(.incrementTwice) {
+      // Inside the assertion: the state before the step.
+      #expect(store.state.count == 0)
+      $0.count = 1
+    }
+    // The `.increment` it sent has run, but is not asserted yet.
+    #expect(store.state.count == 1)
+    await store.receive(.increment) { $0.count = 2 }
+    #expect(store.state.count == 2)
+  }
+
+  @Test func dependenciesCanBeChangedAfterCreationBeforeTheFirstSend() async {
+    let store = TestStore(initialState: Counter.State(), reducer: Counter())
+    store.dependencies.greeting = "changed later"
+    await store.send(.greet) { $0.log = ["changed later"] }
+  }
+
+  @Test func aTestClockSetAfterCreationDrivesTheEffects() async {
+    let store = TestStore(initialState: Counter.State(), reducer: Counter())
+    store.dependencies.clock = clock
+    await store.send(.delayedIncrement)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.incrementResponse) { $0.count = 1 }
+  }
+
+  @Test func nonExhaustiveFinishLeavesRunningEffectsWithoutAFailure() async {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(.waitForever)
+    await store.finish()
+    #expect(clock.sleeperCount == 0)
+  }
+
   // MARK: - Failures
+
+  @Test func anAssertionThatChangesNothingWhenNothingChangedFails() async {
+    let issues = await knownIssues {
+      let store = makeStore()
+      await store.send(.noop) { _ in }
+    }
+
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.hasPrefix(
+        "Expected state to change, but no change occurred after send(noop).") == true)
+  }
+
+  @Test func anEffectStillRunningIsReportedAtTheSendThatStartedIt() async {
+    let store = makeStore()
+    let line = #line + 2
+    await withKnownIssue {
+      await store.send(.waitForever)
+      await store.finish(timeout: .milliseconds(20))
+    } matching: { issue in
+      issue.sourceLocation?.line == line
+        && issue.message.hasPrefix("An effect returned for waitForever is still running.")
+    }
+  }
 
   @Test func aWrongStateAssertionFailsWithADiff() async {
     let issues = await knownIssues {
@@ -129,10 +187,8 @@ private struct AssertionFailure: Error {}
     #expect(
       issues.first
         == """
-        State after send(increment) does not match the expected state. \
-        (−: expected, +: actual)
-          - count: 2
-          + count: 1
+        State after send(increment) does not match the expected state. (expected → actual)
+          count: 2 → 1
         """)
   }
 
@@ -146,7 +202,7 @@ private struct AssertionFailure: Error {}
     #expect(
       issues.first?.hasPrefix("State changed but no change was asserted after send(increment)")
         == true)
-    #expect(issues.first?.contains("  + count: 1") == true)
+    #expect(issues.first?.contains("  count: 0 → 1") == true)
   }
 
   @Test func anAssertionThatThrowsFails() async {
@@ -215,7 +271,6 @@ private struct AssertionFailure: Error {}
       let store = makeStore()
       await store.send(.fetchPair)
       await store.receive(.first) { $0.log = ["first"] }
-      #expect(await eventually { store.events.actionsReceived == 3 })
       await store.receive(.incrementResponse, timeout: .milliseconds(20))
       store.skipReceivedActions()
       await store.finish()
@@ -232,10 +287,15 @@ private struct AssertionFailure: Error {}
       let store = makeStore()
       await store.send(.waitForever)
       await store.finish(timeout: .milliseconds(20))
-      #expect(await eventually { store.events.effectsCancelled == 1 })
+      #expect(clock.sleeperCount == 0)
     }
 
-    #expect(issues == ["1 effect(s) still running after the timeout."])
+    #expect(
+      issues == [
+        "An effect returned for waitForever is still running. It must end before the test "
+          + "does: receive its actions, advance the clock it waits on, cancel it, or await "
+          + "`store.finish()`."
+      ])
   }
 
   @Test func releasingTheStoreWithUnreceivedActionsFails() async {
@@ -253,11 +313,14 @@ private struct AssertionFailure: Error {}
       await store.send(.waitForever)
     }
 
-    #expect(issues.count == 1)
+    // Reported at the send that started the effect, which is cancelled.
     #expect(
-      issues.first?.hasPrefix("1 effect(s) still running when the test store was released.")
-        == true)
-    #expect(await eventually { clock.sleeperCount == 0 })
+      issues == [
+        "An effect returned for waitForever is still running. It must end before the test "
+          + "does: receive its actions, advance the clock it waits on, cancel it, or await "
+          + "`store.finish()`."
+      ])
+    #expect(clock.sleeperCount == 0)
   }
 
   @Test func nonExhaustiveModeStillChecksWhatIsAsserted() async {
@@ -268,7 +331,7 @@ private struct AssertionFailure: Error {}
     }
 
     #expect(issues.count == 1)
-    #expect(issues.first?.contains("- count: 5\n  + count: 1") == true)
+    #expect(issues.first?.contains("  count: 5 → 1") == true)
   }
 
   @Test func nonExhaustiveModeStillFailsWhenAnActionNeverArrives() async {

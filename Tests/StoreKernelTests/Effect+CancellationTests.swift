@@ -72,17 +72,19 @@ private enum Parent {
 }
 
 @MainActor
-@Suite struct EffectCancellationTests {
+@Suite(.timeLimit(.minutes(1))) struct EffectCancellationTests {
   let clock = TestClock()
 
   private func makeStore() -> Store<Timer.State, Timer.Action> {
-    Store(initialState: Timer.State(), reducer: Timer(clock: clock))
+    Store(initialState: Timer.State(), reducer: Timer(clock: clock)) {
+      $0.effectExecutor = clock.effectExecutor
+    }
   }
 
   @Test func cancelStopsTheEffectsMarkedWithTheID() async {
     let store = makeStore()
     let task = store.send(.start(1))
-    #expect(await clock.waitForSleepers(1))
+    await clock.advance()
 
     store.send(.stop)
     #expect(await completes { await task.finish() })
@@ -97,10 +99,10 @@ private enum Parent {
     let store = makeStore()
     store.send(.start(1))
     store.send(.start(2))
-    #expect(await clock.waitForSleepers(2))
+    await clock.advance()
 
     await clock.advance(by: .seconds(1))
-    #expect(await eventually { store.runningEffectCount == 0 })
+    #expect(store.runningEffectCount == 0)
 
     #expect(store.fired.sorted() == [1, 2])
     #expect(store.events.effectsCancelled == 0)
@@ -111,10 +113,10 @@ private enum Parent {
     let first = store.send(.restart(1))
     store.send(.restart(2))
     #expect(await completes { await first.finish() })
-    #expect(await clock.waitForSleepers(1))
+    await clock.advance()
 
     await clock.advance(by: .seconds(1))
-    #expect(await eventually { store.runningEffectCount == 0 })
+    #expect(store.runningEffectCount == 0)
 
     #expect(store.fired == [2])
     #expect(store.events.effectsCancelled == 1)
@@ -137,15 +139,15 @@ private enum Parent {
     let second = makeStore()
     let firstTask = first.send(.start(1))
     second.send(.start(2))
-    #expect(await clock.waitForSleepers(2))
+    await clock.advance()
 
     first.send(.stop)
     #expect(await completes { await firstTask.finish() })
     #expect(second.runningEffectCount == 1)
-    #expect(await clock.waitForSleepers(1))
+    await clock.advance()
 
     await clock.advance(by: .seconds(1))
-    #expect(await eventually { second.runningEffectCount == 0 })
+    #expect(second.runningEffectCount == 0)
 
     #expect(first.fired == [])
     #expect(second.fired == [2])
@@ -153,7 +155,9 @@ private enum Parent {
   }
 
   @Test func aScopedStoreSharesItsRootsIDs() async {
-    let root = Store(initialState: Timer.State(), reducer: Parent.reducer(clock: clock))
+    let root = Store(initialState: Timer.State(), reducer: Parent.reducer(clock: clock)) {
+      $0.effectExecutor = clock.effectExecutor
+    }
     let child = root.scope(state: { $0 }, action: Parent.Action.timer)
     let task = root.send(.timer(.start(1)))
 
@@ -167,7 +171,7 @@ private enum Parent {
   @Test func cancellingASequenceCancelsTheEffectItIsWaitingOn() async {
     let store = makeStore()
     let task = store.send(.startSequence)
-    #expect(await clock.waitForSleepers(1))
+    await clock.advance()
 
     store.send(.cancelSequence)
     #expect(await completes { await task.finish() })
@@ -181,7 +185,7 @@ private enum Parent {
   @Test func aSequenceRunsTheCancellableEffectsItContains() async {
     let store = makeStore()
     let task = store.send(.startSequence)
-    #expect(await clock.waitForSleepers(1))
+    await clock.advance()
 
     await clock.advance(by: .seconds(1))
     #expect(await completes { await task.finish() })

@@ -13,7 +13,7 @@ private struct Search: Reducer {
     case searched(String)
   }
 
-  let clock: TestClock
+  @Dependency(\.clock) var clock
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
@@ -35,55 +35,54 @@ private struct Taps: Reducer {
 
   enum Action: Equatable, Sendable {
     case tap(Int)
+    case tapInsideOuter(Int)
     case fire(Int)
     case stopThrottling
+    case cancelOuter
   }
 
-  let clock: TestClock
   let latest: Bool
+  @Dependency(\.clock) var clock
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .tap(let number):
       return .send(.fire(number))
         .throttle(id: "tap", for: .seconds(1), clock: clock, latest: latest)
+    case .tapInsideOuter(let number):
+      return .send(.fire(number))
+        .throttle(id: "tap", for: .seconds(1), clock: clock, latest: latest)
+        .cancellable(id: "outer")
     case .fire(let number):
       state.fired.append(number)
       return .none
     case .stopThrottling:
       return .cancel(id: "tap")
+    case .cancelOuter:
+      return .cancel(id: "outer")
     }
   }
 }
 
 @MainActor
-@Suite struct EffectTimingTests {
+@Suite(.timeLimit(.minutes(1))) struct EffectTimingTests {
   let clock = TestClock()
 
-  private func makeTaps(latest: Bool) -> Store<Taps.State, Taps.Action> {
-    Store(initialState: Taps.State(), reducer: Taps(clock: clock, latest: latest))
+  private func makeTaps(latest: Bool = true) -> TestStore<Taps.State, Taps.Action> {
+    TestStore(initialState: Taps.State(), reducer: Taps(latest: latest)) { $0.clock = clock }
   }
 
   @Test func debounceRunsOnlyTheLastEffectAfterTheQuietPeriod() async {
-    let store = Store(initialState: Search.State(), reducer: Search(clock: clock))
-    let first = store.send(.queryChanged("a"))
-    #expect(await clock.waitForSleepers(1))
-
-    store.send(.queryChanged("ab"))
-    #expect(await completes { await first.finish() })
-    #expect(await clock.waitForSleepers(1))
+    let store = TestStore(initialState: Search.State(), reducer: Search()) { $0.clock = clock }
+    await store.send(.queryChanged("a")) { $0.query = "a" }
+    await store.send(.queryChanged("ab")) { $0.query = "ab" }
 
     await clock.advance(by: .milliseconds(299))
-    #expect(clock.sleeperCount == 1)
-    #expect(store.searches == [])
-
     await clock.advance(by: .milliseconds(1))
-    #expect(await eventually { store.runningEffectCount == 0 })
-
-    #expect(store.query == "ab")
-    #expect(store.searches == ["ab"])
+    await store.receive(.searched("ab")) { $0.searches = ["ab"] }
     #expect(store.events.effectsCancelled == 1)
     #expect(store.events.effectsFinished == 1)
+    await store.finish()
   }
 
   @Test func debouncingOrThrottlingNoneIsNone() {
@@ -93,73 +92,83 @@ private struct Taps: Reducer {
     #expect(!Effect<Int>.send(1).throttle(id: 1, for: .seconds(1), clock: clock).isNone)
   }
 
-  @Test func throttleStartsTheFirstAtOnceAndTheLatestHeldWhenTheWindowCloses() async {
-    let store = makeTaps(latest: true)
-    store.send(.tap(1))
-    store.send(.tap(2))
-    store.send(.tap(3))
-    #expect(store.fired == [1])
-    #expect(await clock.waitForSleepers(1))
+  @Test func throttleDeliversTheFirstAtOnceAndTheLatestWhenTheIntervalHasPassed() async {
+    let store = makeTaps()
+    await store.send(.tap(1))
+    await store.receive(.fire(1)) { $0.fired = [1] }
+    await store.send(.tap(2))
+    await store.send(.tap(3))
 
-    await clock.advance(by: .seconds(1))
-    #expect(await eventually { store.fired == [1, 3] })
-    // Starting the held effect opened a new window.
-    #expect(await clock.waitForSleepers(1))
-    #expect(store.runningEffectCount == 1)
-
-    await clock.advance(by: .seconds(1))
-    #expect(await eventually { store.runningEffectCount == 0 })
-    #expect(store.fired == [1, 3])
-    // Only the two windows' timers ran as tasks; the throttled sends did not need one.
-    #expect(store.events.effectsStarted == 2)
-
-    store.send(.tap(4))
-    #expect(store.fired == [1, 3, 4])
-    store.cancelRunningEffects()
+    await clock.advance(by: .milliseconds(999))
+    await clock.advance(by: .milliseconds(1))
+    await store.receive(.fire(3)) { $0.fired = [1, 3] }
+    // Nothing is left running once the held effect has started: no extra advance needed.
+    await store.finish()
   }
 
   @Test func throttleCanKeepTheFirstHeldEffectInstead() async {
     let store = makeTaps(latest: false)
-    store.send(.tap(1))
-    store.send(.tap(2))
-    store.send(.tap(3))
-    #expect(await clock.waitForSleepers(1))
+    await store.send(.tap(1))
+    await store.receive(.fire(1)) { $0.fired = [1] }
+    await store.send(.tap(2))
+    await store.send(.tap(3))
 
     await clock.advance(by: .seconds(1))
-    #expect(await eventually { store.fired == [1, 2] })
-    #expect(await clock.waitForSleepers(1))
-
-    await clock.advance(by: .seconds(1))
-    #expect(await eventually { store.runningEffectCount == 0 })
-    #expect(store.fired == [1, 2])
+    await store.receive(.fire(2)) { $0.fired = [1, 2] }
+    await store.finish()
   }
 
-  @Test func throttleWithNothingHeldJustClosesTheWindow() async {
-    let store = makeTaps(latest: true)
-    store.send(.tap(1))
-    #expect(await clock.waitForSleepers(1))
-
-    await clock.advance(by: .seconds(1))
-    #expect(await eventually { store.runningEffectCount == 0 })
-
-    #expect(store.fired == [1])
+  @Test func throttleWithNothingHeldLeavesNothingRunning() async {
+    let store = makeTaps()
+    await store.send(.tap(1))
+    await store.receive(.fire(1)) { $0.fired = [1] }
+    await store.finish()
     #expect(clock.sleeperCount == 0)
-    store.send(.tap(2))
-    #expect(store.fired == [1, 2])
-    store.cancelRunningEffects()
+
+    // Once the interval has passed, the next one starts at once.
+    await clock.advance(by: .seconds(1))
+    await store.send(.tap(2))
+    await store.receive(.fire(2)) { $0.fired = [1, 2] }
+    await store.finish()
   }
 
-  @Test func cancellingTheThrottleIDDropsTheHeldEffectAndClosesTheWindow() async {
-    let store = makeTaps(latest: true)
-    store.send(.tap(1))
-    store.send(.tap(2))
+  @Test func aHeldEffectOpensTheNextIntervalWhenItStarts() async {
+    let store = makeTaps()
+    await store.send(.tap(1))
+    await store.receive(.fire(1)) { $0.fired = [1] }
+    await store.send(.tap(2))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.fire(2)) { $0.fired = [1, 2] }
 
-    store.send(.stopThrottling)
-    #expect(await eventually { store.runningEffectCount == 0 })
-    store.send(.tap(3))
+    // Right after the held one started: held again, until a full interval after it.
+    await store.send(.tap(3))
+    await clock.advance(by: .milliseconds(999))
+    await clock.advance(by: .milliseconds(1))
+    await store.receive(.fire(3)) { $0.fired = [1, 2, 3] }
+    await store.finish()
+  }
 
-    #expect(store.fired == [1, 3])
+  @Test func cancellingTheThrottleIDDropsTheHeldEffect() async {
+    let store = makeTaps()
+    await store.send(.tap(1))
+    await store.receive(.fire(1)) { $0.fired = [1] }
+    await store.send(.tap(2))
+    await store.send(.stopThrottling)
+
+    await clock.advance(by: .seconds(5))
     #expect(store.events.effectsCancelled == 1)
-    store.cancelRunningEffects()
+    await store.finish()
+  }
+
+  @Test func cancellingAnEnclosingIDDropsTheHeldEffect() async {
+    let store = makeTaps()
+    await store.send(.tapInsideOuter(1))
+    await store.receive(.fire(1)) { $0.fired = [1] }
+    await store.send(.tapInsideOuter(2))
+    await store.send(.cancelOuter)
+
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+    #expect(store.state.fired == [1])
   }
 }

@@ -19,6 +19,8 @@ private struct Feature: Reducer {
     case increment
     case merged
     case concatenated
+    case concatenatedSends
+    case sendsAroundARun
     case log(String)
     case failWithHandler
     case failWithoutHandler
@@ -53,6 +55,16 @@ private struct Feature: Reducer {
         .run { send in await send(.log("fast second")) },
         .send(.log("third"))
       )
+    case .concatenatedSends:
+      return .concatenate(.send(.log("one")), .send(.log("two")), .send(.log("three")))
+    case .sendsAroundARun:
+      return .concatenate(
+        .send(.log("before")),
+        .run { [clock] send in
+          try await clock.sleep(for: .seconds(1))
+          await send(.log("run"))
+        },
+        .send(.log("after")))
     case .log(let entry):
       state.log.append(entry)
       return .none
@@ -79,12 +91,14 @@ private struct Feature: Reducer {
 }
 
 @MainActor
-@Suite struct EffectTests {
+@Suite(.timeLimit(.minutes(1))) struct EffectTests {
   let clock = TestClock()
   let handled = Recorder<String>()
 
   private func makeStore() -> Store<Feature.State, Feature.Action> {
-    Store(initialState: Feature.State(), reducer: Feature(clock: clock, handled: handled))
+    Store(initialState: Feature.State(), reducer: Feature(clock: clock, handled: handled)) {
+      $0.effectExecutor = clock.effectExecutor
+    }
   }
 
   @Test func noneIsFreeAndMergingOrConcatenatingNothingStaysNone() {
@@ -159,7 +173,7 @@ private struct Feature: Reducer {
   @Test func concatenateStartsEachEffectWhenThePreviousOneEnds() async {
     let store = makeStore()
     let task = store.send(.concatenated)
-    #expect(await clock.waitForSleepers(1))
+    await clock.advance()
     #expect(store.log == [])
 
     await clock.advance(by: .seconds(1))
@@ -167,6 +181,29 @@ private struct Feature: Reducer {
 
     #expect(store.log == ["slow first", "fast second", "third"])
     #expect(store.events.effectsStarted == 1)
+  }
+
+  @Test func concatenatedSendsAreHandledBeforeSendReturnsInOrder() {
+    let store = makeStore()
+    var seen: [[String]] = []
+    let token = store.observe(\.log) { seen.append($0) }
+    let task = store.send(.concatenatedSends)
+    #expect(store.log == ["one", "two", "three"])
+    #expect(task.isEmpty)
+    #expect(store.events.effectsStarted == 0)
+    // One observer pass for the action and the three it led to.
+    #expect(seen == [[], ["one", "two", "three"]])
+    token.cancel()
+  }
+
+  @Test func theSendsBeforeTheFirstRunOfAConcatenationAreHandledAtOnceTheRestInTurn() async {
+    let store = makeStore()
+    let task = store.send(.sendsAroundARun)
+    #expect(store.log == ["before"])
+
+    await clock.advance(by: .seconds(1))
+    #expect(await completes { await task.finish() })
+    #expect(store.log == ["before", "run", "after"])
   }
 
   @Test func concatenateWithRunsTheOtherEffectAfterThisOne() async {
@@ -181,10 +218,11 @@ private struct Feature: Reducer {
         guard action != "start" else { return effect }
         log.append(action)
         return .none
-      })
+      }
+    ) { $0.effectExecutor = clock.effectExecutor }
 
     let task = store.send("start")
-    #expect(await clock.waitForSleepers(1))
+    await clock.advance()
     await clock.advance(by: .seconds(1))
     #expect(await completes { await task.finish() })
 
@@ -226,7 +264,7 @@ private struct Feature: Reducer {
     TestIssues.install()
     let store = makeStore()
     let task = store.send(.throwAfterCancellation)
-    #expect(await clock.waitForSleepers(1))
+    await clock.advance()
 
     task.cancel()
     #expect(await completes { await task.finish() })

@@ -1,4 +1,5 @@
 import StoreKernel
+import StoreKernelTesting
 import Testing
 
 private struct Row: Reducer {
@@ -62,11 +63,17 @@ private struct List: Reducer {
     #expect(state.parentRuns == 1)
   }
 
-  @Test func actionForAMissingIDIsDropped() {
+  @Test func actionForAMissingIDIsDroppedAndReported() {
+    TestIssues.install()
     var state = List.State(rows: [Row.State(id: 1)])
-    let effect = reducer.reduce(into: &state, action: .row(id: 9, action: .incrementLater))
+    withKnownIssue {
+      let effect = reducer.reduce(into: &state, action: .row(id: 9, action: .incrementLater))
+      #expect(effect.isNone)
+    } matching: { issue in
+      issue.message.contains("A forEach at ")
+        && issue.message.contains("an element that is not in the collection (id 9)")
+    }
     #expect(state.rows == [Row.State(id: 1)])
-    #expect(effect.isNone)
     #expect(state.parentRuns == 1)
   }
 

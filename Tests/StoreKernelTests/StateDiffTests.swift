@@ -6,33 +6,77 @@ private struct Note: Equatable {
   var tags: [String]
 }
 
-@Suite struct StateDiffTests {
-  @Test func identicalValuesHaveNoDiff() {
-    let note = Note(title: "a", tags: ["x"])
-    #expect(StateDiff.lines(from: note, to: note).isEmpty)
+private struct Board: Equatable {
+  enum Mode: Equatable {
+    case browsing
+    case editing(draft: String)
   }
 
-  @Test func aChangedFieldShowsAsARemovedAndAnAddedLine() {
+  var notes: [Note]
+  var selected: Int?
+  var mode: Mode
+  var counts: [String: Int]
+  var flags: Set<String>
+}
+
+@Suite struct StateDiffTests {
+  fileprivate let board = Board(
+    notes: [Note(title: "a", tags: []), Note(title: "b", tags: ["x"])], selected: nil,
+    mode: .browsing, counts: ["a": 1], flags: ["on"])
+
+  @Test func identicalValuesHaveNoDiff() {
+    #expect(StateDiff.lines(from: board, to: board).isEmpty)
+  }
+
+  @Test func aChangedFieldIsOneLineNamingItsPath() {
     let lines = StateDiff.lines(
       from: Note(title: "old", tags: []), to: Note(title: "new", tags: []))
-    #expect(lines == ["- title: \"old\"", "+ title: \"new\""])
+    #expect(lines == [#"title: "old" → "new""#])
   }
 
-  @Test func unchangedLinesAreLeftOut() {
-    let lines = StateDiff.lines(
-      from: Note(title: "same", tags: ["a", "b"]), to: Note(title: "same", tags: ["a", "c"]))
-    #expect(lines == ["- \"b\"", "+ \"c\""])
+  @Test func aChangeInsideAnArrayNamesTheElement() {
+    var changed = board
+    changed.notes[1].title = "B"
+    changed.notes[1].tags.append("y")
+    #expect(
+      StateDiff.lines(from: board, to: changed) == [
+        #"notes[1].title: "b" → "B""#, #"notes[1].tags[1]: (added) → "y""#,
+      ])
   }
 
-  @Test func diffOfLineListsUsesALongestCommonSubsequence() {
-    #expect(StateDiff.diff(["a", "b", "c"], ["a", "c", "d"]) == ["- b", "+ d"])
-    #expect(StateDiff.diff([], ["a"]) == ["+ a"])
-    #expect(StateDiff.diff(["a"], []) == ["- a"])
+  @Test func removedElementsOptionalsEnumsDictionariesAndSetsEachShowTheirPath() {
+    var changed = board
+    changed.notes.removeLast()
+    changed.selected = 0
+    changed.mode = .editing(draft: "x")
+    changed.counts["a"] = 2
+    changed.counts["b"] = 1
+    changed.flags = ["off", "on"]
+    #expect(
+      StateDiff.lines(from: board, to: changed) == [
+        "notes[1]: \(String(reflecting: board.notes[1])) → (removed)",
+        "selected: nil → Optional(0)",
+        "mode: \(String(reflecting: Board.Mode.browsing)) → "
+          + String(reflecting: Board.Mode.editing(draft: "x")),
+        #"counts["a"]: 1 → 2"#,
+        #"counts["b"]: (added) → 1"#,
+        #"flags: ["on"] → ["off", "on"]"#,
+      ])
   }
 
-  @Test func dumpLinesSplitsTheDumpIntoLines() {
-    let lines = StateDiff.dumpLines(Note(title: "t", tags: []))
-    #expect(lines.count == 3)
-    #expect(lines.first?.hasSuffix("Note") == true)
+  @Test func aChangeInsideTheSameEnumCaseNamesTheCase() {
+    var before = board
+    before.mode = .editing(draft: "a")
+    var after = board
+    after.mode = .editing(draft: "ab")
+    #expect(StateDiff.lines(from: before, to: after) == [#"mode.editing.draft: "a" → "ab""#])
+  }
+
+  @Test func longValuesAreCutAndNewlinesShownEscaped() {
+    let long = String(repeating: "x", count: 500)
+    let lines = StateDiff.lines(from: "one\ntwo", to: long)
+    #expect(lines.count == 1)
+    #expect(lines[0].hasPrefix(#"value: "one\ntwo" → "xxx"#))
+    #expect(lines[0].hasSuffix("…"))
   }
 }

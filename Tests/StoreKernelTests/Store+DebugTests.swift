@@ -16,8 +16,7 @@ import Testing
       reports.values == [
         """
         received action: increment
-          - count: 0
-          + count: 1
+          count: 0 → 1
 
         """
       ])
@@ -41,8 +40,7 @@ import Testing
     #expect(reports.values.count == 2)
     #expect(reports.values.first?.hasPrefix("received action: load\n") == true)
     #expect(reports.values.last?.contains("received action: loaded") == true)
-    #expect(reports.values.last?.contains("- loaded: false") == true)
-    #expect(reports.values.last?.contains("+ loaded: true") == true)
+    #expect(reports.values.last?.contains("  loaded: false → true") == true)
   }
 
   @Test func printChangesOnAScopedStoreReportsTheRootsActions() {
@@ -55,7 +53,7 @@ import Testing
 
     #expect(reports.values.count == 2)
     #expect(reports.values.allSatisfy { $0.hasPrefix("received action: increment\n") })
-    #expect(reports.values.last?.contains("+ count: 2") == true)
+    #expect(reports.values.last?.contains("  count: 1 → 2") == true)
   }
 
   @Test func withoutPrintChangesNothingIsReported() {

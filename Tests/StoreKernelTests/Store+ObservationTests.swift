@@ -51,15 +51,21 @@ private enum Parent {
   }
 }
 
-/// Reads `values` in a main-actor task, recording each value and then `nil` when it finishes.
+/// Reads a stream one element at a time; `nil` once it has finished.
 @MainActor
-private func consume<Value: Sendable>(_ values: AsyncStream<Value>) -> Recorder<Value?> {
-  let seen = Recorder<Value?>()
-  Task {
-    for await value in values { seen.record(value) }
-    seen.record(nil)
+private final class Reader<Value: Sendable> {
+  private var iterator: AsyncStream<Value>.AsyncIterator
+
+  init(_ values: AsyncStream<Value>) {
+    iterator = values.makeAsyncIterator()
   }
-  return seen
+
+  func next() async -> Value? {
+    var iterator = iterator
+    let value = await iterator.next(isolation: #isolation)
+    self.iterator = iterator
+    return value
+  }
 }
 
 @MainActor
@@ -194,49 +200,49 @@ private func consume<Value: Sendable>(_ values: AsyncStream<Value>) -> Recorder<
 
   @Test func valuesYieldsTheCurrentValueThenChanges() async {
     store.send(.increment)
-    let seen = consume(store.values { $0.count })
-    #expect(await eventually { seen.values == [1] })
+    let values = Reader(store.values { $0.count })
+    #expect(await values.next() == 1)
 
     store.send(.rename("unrelated"))
     store.send(.increment)
 
-    #expect(await eventually { seen.values == [1, 2] })
+    #expect(await values.next() == 2)
   }
 
   @Test func valuesKeepsOnlyTheNewestValueForASlowConsumer() async {
-    // The consumer runs on the main actor too, so it cannot read until these sends are done.
-    let seen = consume(store.values { $0.count })
+    // The consumer reads only after these sends: it gets the newest value, not each one.
+    let values = Reader(store.values { $0.count })
     store.send(.increment)
     store.send(.increment)
     store.send(.increment)
 
-    #expect(await eventually { seen.values == [3] })
+    #expect(await values.next() == 3)
   }
 
   @Test func valuesFinishesWhenTheStoreIsReleased() async {
     var store: Store<Profile.State, Profile.Action>? = Store(
       initialState: Profile.State(), reducer: Profile())
-    let seen = consume(store!.values { $0.count })
-    #expect(await eventually { seen.values == [0] })
+    let values = Reader(store!.values { $0.count })
+    #expect(await values.next() == 0)
 
     store = nil
 
-    #expect(await eventually { seen.values == [0, nil] })
+    #expect(await values.next() == nil)
   }
 
   @Test func valuesOfAScopedStoreFinishesWhenEveryStoreIsReleased() async {
     var parent: Store<Parent.State, Parent.Action>? = Store(
       initialState: Parent.State(), reducer: Parent.reducer)
     var child = parent?.scope(state: { $0.profile }, action: Parent.Action.profile)
-    let seen = consume(child!.values { $0.name })
-    #expect(await eventually { seen.values == [""] })
+    let values = Reader(child!.values { $0.name })
+    #expect(await values.next() == "")
 
     parent = nil
     child?.send(.rename("kept alive by the child"))
-    #expect(await eventually { seen.values == ["", "kept alive by the child"] })
+    #expect(await values.next() == "kept alive by the child")
 
     child = nil
-    #expect(await eventually { seen.values == ["", "kept alive by the child", nil] })
+    #expect(await values.next() == nil)
   }
 
   @Test func droppingTheStreamEndsTheObservation() {

@@ -35,8 +35,24 @@ extension DependencyKey {
   /// Reports that a test reached this key's live value, then returns it.
   public static var testValue: Value {
     IssueReporter.report(
-      "A test used the live value of dependency '\(String(reflecting: Self.self))' without "
+      "A test used the live value of dependency '\(readableName)' without "
         + "overriding it. Override it in `withDependencies`, or give the key a `testValue`.")
     return liveValue
+  }
+}
+
+extension DependencyKey {
+  /// The key's type as a person would write it: `NotesFeature.NotesStorageKey`, without the
+  /// `(unknown context at $…)` the runtime adds for private and local types.
+  static var readableName: String {
+    var name = String(reflecting: Self.self)
+    while let start = name.firstRange(of: "(unknown context at "),
+      let end = name[start.upperBound...].firstIndex(of: ")")
+    {
+      var upper = name.index(after: end)
+      if upper < name.endIndex, name[upper] == "." { upper = name.index(after: upper) }
+      name.removeSubrange(start.lowerBound..<upper)
+    }
+    return name
   }
 }

@@ -7,6 +7,14 @@ extension DependencyValues {
   }
 }
 
+extension DependencyValues {
+  /// The clock a store was given, if any (without resolving a default, which in a test would
+  /// report a live value): a test store looks for its test clock here.
+  package var clockOverride: (any Clock<Duration>)? {
+    overriddenValue(for: ClockKey.self)
+  }
+}
+
 private enum ClockKey: DependencyKey {
   static let liveValue: any Clock<Duration> = ContinuousClock()
 }

@@ -58,6 +58,11 @@ public struct DependencyValues: Sendable {
       overrides[ObjectIdentifier(key)] = newValue
     }
   }
+
+  /// The value set for `key`, or `nil` when it was not set (without resolving its default).
+  func overriddenValue<Key: DependencyKey>(for key: Key.Type) -> Key.Value? {
+    overrides[ObjectIdentifier(key)] as? Key.Value
+  }
 }
 
 /// Resolved default values, computed once per store so a live value that builds a resource is

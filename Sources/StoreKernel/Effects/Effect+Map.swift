@@ -15,7 +15,10 @@ extension Effect {
     case .run(let run):
       let body = run.body
       return Effect<Other>(
-        .run(.init(priority: run.priority) { send in await body(send.map(transform)) }))
+        .run(
+          .init(priority: run.priority, dependencies: run.dependencies) { send in
+            await body(send.map(transform))
+          }))
     case .merge(let effects):
       return Effect<Other>(.merge(effects.map { $0.map(transform) }))
     case .concatenate(let effects):

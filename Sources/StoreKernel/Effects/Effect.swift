@@ -21,7 +21,19 @@ public struct Effect<Action: Sendable>: Sendable {
   @usableFromInline
   struct Run: Sendable {
     let priority: TaskPriority?
+    /// The dependencies of the reducer that created the effect (with a reducer's
+    /// `.dependency` overrides), or `nil` outside a reducer: then the store's.
+    let dependencies: DependencyScope?
     let body: @Sendable (Send<Action>) async -> Void
+
+    init(
+      priority: TaskPriority?, dependencies: DependencyScope? = ReducerDependencies.current,
+      body: @escaping @Sendable (Send<Action>) async -> Void
+    ) {
+      self.priority = priority
+      self.dependencies = dependencies
+      self.body = body
+    }
   }
 
   @usableFromInline let operation: Operation
@@ -155,7 +167,7 @@ public struct Effect<Action: Sendable>: Sendable {
 /// The settings of a throttled effect; the store keeps one window per id.
 @usableFromInline
 struct EffectThrottle: Sendable {
-  let id: EffectID
+  var id: EffectID
   let interval: Duration
   let clock: any Clock<Duration>
   let latest: Bool

@@ -9,7 +9,11 @@ enum EffectInterpreter {
     case .send(let action):
       await send(action)
     case .run(let run):
-      await run.body(send)
+      if let dependencies = run.dependencies {
+        await EffectDependencies.$current.withValue(dependencies) { await run.body(send) }
+      } else {
+        await run.body(send)
+      }
     case .merge(let effects):
       await withTaskGroup(of: Void.self) { group in
         for effect in effects {

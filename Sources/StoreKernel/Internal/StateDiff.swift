@@ -1,55 +1,119 @@
-/// A line diff of two values' `dump` output: what `printChanges` and `TestStore` show.
+/// What changed between two values, one line per change, each naming the path to it:
+/// `notes[1].title: "a" → "b"`. What `printChanges` and `TestStore` show.
+///
+/// Values are walked with `Mirror`: stored properties by name, array elements by index,
+/// dictionary values by key, enum payloads under their case, optionals through their value.
+/// A part that has no parts of its own (a number, a string, a set) is compared and shown whole.
 package enum StateDiff {
-  /// The lines that differ between `before` and `after`, prefixed `-` (removed) and `+` (added),
-  /// with unchanged lines elided. Empty when the dumps are identical.
+  /// The changes from `before` to `after`; empty when they are the same.
   package static func lines<Value>(from before: Value, to after: Value) -> [String] {
-    diff(dumpLines(before), dumpLines(after))
+    var lines: [String] = []
+    compare(before, after, path: "", into: &lines)
+    return lines
   }
 
-  /// `dump`'s multi-line description of `value`, one element per line.
-  package static func dumpLines<Value>(_ value: Value) -> [String] {
+  /// The longest a value is shown in a line before it is cut with "…".
+  static let valueLimit = 200
+
+  private static func compare(_ old: Any, _ new: Any, path: String, into lines: inout [String]) {
+    let oldMirror = Mirror(reflecting: old)
+    let newMirror = Mirror(reflecting: new)
+    switch (oldMirror.displayStyle, newMirror.displayStyle) {
+    case (.optional, .optional):
+      switch (oldMirror.children.first, newMirror.children.first) {
+      case (let old?, let new?): compare(old.value, new.value, path: path, into: &lines)
+      case (nil, nil): return
+      default: leaf(old, new, path: path, into: &lines)
+      }
+    case (.struct, .struct), (.class, .class), (.tuple, .tuple):
+      let newChildren = Array(newMirror.children)
+      let oldChildren = Array(oldMirror.children)
+      guard oldChildren.count == newChildren.count, !oldChildren.isEmpty else {
+        return leaf(old, new, path: path, into: &lines)
+      }
+      for (index, (oldChild, newChild)) in zip(oldChildren, newChildren).enumerated() {
+        let name = oldChild.label.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }
+        compare(
+          oldChild.value, newChild.value, path: join(path, name ?? "\(index)"), into: &lines)
+      }
+    case (.collection, .collection):
+      let oldElements = oldMirror.children.map(\.value)
+      let newElements = newMirror.children.map(\.value)
+      for index in 0..<max(oldElements.count, newElements.count) {
+        let elementPath = path + "[\(index)]"
+        if index >= newElements.count {
+          lines.append("\(elementPath): \(shown(oldElements[index])) → (removed)")
+        } else if index >= oldElements.count {
+          lines.append("\(elementPath): (added) → \(shown(newElements[index]))")
+        } else {
+          compare(oldElements[index], newElements[index], path: elementPath, into: &lines)
+        }
+      }
+    case (.dictionary, .dictionary):
+      compareDictionaries(oldMirror, newMirror, path: path, into: &lines)
+    case (.enum, .enum):
+      let oldCase = oldMirror.children.first
+      let newCase = newMirror.children.first
+      guard let oldCase, let newCase, oldCase.label == newCase.label else {
+        return leaf(old, new, path: path, into: &lines)
+      }
+      compare(
+        oldCase.value, newCase.value, path: join(path, oldCase.label ?? "payload"),
+        into: &lines)
+    default:
+      leaf(old, new, path: path, into: &lines)
+    }
+  }
+
+  private static func compareDictionaries(
+    _ old: Mirror, _ new: Mirror, path: String, into lines: inout [String]
+  ) {
+    func entries(_ mirror: Mirror) -> [String: Any] {
+      var entries: [String: Any] = [:]
+      for child in mirror.children {
+        let pair = Array(Mirror(reflecting: child.value).children)
+        guard pair.count == 2 else { continue }
+        entries[String(reflecting: pair[0].value)] = pair[1].value
+      }
+      return entries
+    }
+    let oldEntries = entries(old)
+    let newEntries = entries(new)
+    for key in Set(oldEntries.keys).union(newEntries.keys).sorted() {
+      let entryPath = path + "[\(key)]"
+      switch (oldEntries[key], newEntries[key]) {
+      case (let old?, let new?): compare(old, new, path: entryPath, into: &lines)
+      case (let old?, nil): lines.append("\(entryPath): \(shown(old)) → (removed)")
+      case (nil, let new?): lines.append("\(entryPath): (added) → \(shown(new))")
+      case (nil, nil): break
+      }
+    }
+  }
+
+  private static func leaf(_ old: Any, _ new: Any, path: String, into lines: inout [String]) {
+    let oldText = shown(old)
+    let newText = shown(new)
+    guard oldText != newText else { return }
+    lines.append("\(path.isEmpty ? "value" : path): \(oldText) → \(newText)")
+  }
+
+  private static func join(_ path: String, _ name: String) -> String {
+    path.isEmpty ? name : path + "." + name
+  }
+
+  /// A value as one line: its debug description (strings quoted), newlines escaped, cut.
+  static func shown(_ value: Any) -> String {
     var text = ""
-    dump(value, to: &text)
-    return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      .filter { !$0.isEmpty }
-  }
-
-  /// A longest-common-subsequence diff of two line lists.
-  package static func diff(_ old: [String], _ new: [String]) -> [String] {
-    if old == new { return [] }
-    let n = old.count
-    let m = new.count
-    var lengths = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
-    for i in stride(from: n - 1, through: 0, by: -1) {
-      for j in stride(from: m - 1, through: 0, by: -1) {
-        lengths[i][j] =
-          old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
-      }
+    if Mirror(reflecting: value).displayStyle == .set {
+      text =
+        "["
+        + Mirror(reflecting: value).children.map { String(reflecting: $0.value) }
+        .sorted().joined(separator: ", ") + "]"
+    } else {
+      text = String(reflecting: value)
     }
-    var result: [String] = []
-    var i = 0
-    var j = 0
-    while i < n || j < m {
-      if i < n, j < m, old[i] == new[j] {
-        i += 1
-        j += 1
-      } else if i < n, j == m || lengths[i + 1][j] >= lengths[i][j + 1] {
-        result.append("- \(trimmed(old[i]))")
-        i += 1
-      } else {
-        result.append("+ \(trimmed(new[j]))")
-        j += 1
-      }
-    }
-    return result
-  }
-
-  private static func trimmed(_ line: String) -> String {
-    let text = line.drop(while: { $0 == " " })
-    // `dump` starts each line with its own marker; the diff line has `-` or `+` instead.
-    for marker in ["- ", "▿ ", "▹ "] where text.hasPrefix(marker) {
-      return String(text.dropFirst(marker.count))
-    }
-    return String(text)
+    text = text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\\n")
+    guard text.count > valueLimit else { return text }
+    return String(text.prefix(valueLimit)) + "…"
   }
 }

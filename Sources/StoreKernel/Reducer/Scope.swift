@@ -1,6 +1,8 @@
-/// Runs a child reducer on a part of the parent's state, for the child's actions only: seed 004's
-/// pullback.
+/// Runs a child reducer on a part of the parent's state, for the child's actions only: the
+/// parent's domain is the child's, pulled back along a path.
 ///
+/// The part is a stored property (`Scope(state: \.counter, …)`), or one case of an enum state
+/// (`Scope(state: AppState.loggedInPath, …)`, run only while the state is in that case).
 /// Actions the path does not match pass through untouched and cost one `extract` call. Child
 /// effects are mapped back into parent actions.
 ///
@@ -10,7 +12,13 @@
 ///
 /// `Sendable` when the child reducer is.
 public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reducer {
-  @usableFromInline let toChildState: any WritableKeyPath<ParentState, Child.State> & Sendable
+  @usableFromInline
+  enum StatePath: Sendable {
+    case keyPath(any WritableKeyPath<ParentState, Child.State> & Sendable)
+    case casePath(CasePath<ParentState, Child.State>, fileID: StaticString, line: UInt)
+  }
+
+  @usableFromInline let toChildState: StatePath
   @usableFromInline let toChildAction: ActionPath<ParentAction, Child.Action>
   @usableFromInline let child: Child
 
@@ -26,7 +34,33 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     action: ActionPath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = state
+    self.toChildState = .keyPath(state)
+    self.toChildAction = action
+    self.child = child()
+  }
+
+  /// Scopes `child` to one case of an enum state and the actions matched by `action`.
+  ///
+  /// The child runs only while the state is in that case; a child action that arrives while
+  /// it is in another case is reported through ``IssueReporter`` (a test failure under
+  /// StoreKernelTesting) and dropped. Use ``Reducer/ifCaseLet(_:state:action:fileID:line:then:)``
+  /// when the case is a child that comes and goes, so its effects are cancelled with it.
+  ///
+  /// - Parameters:
+  ///   - state: The case of the parent's state that holds the child's state.
+  ///   - action: How the child's actions sit inside the parent's actions.
+  ///   - fileID: Where the scope is, for the report.
+  ///   - line: Where the scope is, for the report.
+  ///   - child: Builds the child reducer.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    state: CasePath<ParentState, ChildState>,
+    action: ActionPath<ParentAction, ChildAction>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = .casePath(state, fileID: fileID, line: line)
     self.toChildAction = action
     self.child = child()
   }
@@ -35,8 +69,26 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(action) else { return .none }
-    return child.reduce(into: &state[keyPath: toChildState], action: childAction)
-      .map(toChildAction.embed)
+    switch toChildState {
+    case .keyPath(let keyPath):
+      return child.reduce(into: &state[keyPath: keyPath], action: childAction)
+        .map(toChildAction.embed)
+    case .casePath(let casePath, let fileID, let line):
+      guard var childState = casePath.extract(state) else {
+        Self.reportWrongCase(childAction, fileID: fileID, line: line)
+        return .none
+      }
+      let effect = child.reduce(into: &childState, action: childAction)
+      state = casePath.embed(childState)
+      return effect.map(toChildAction.embed)
+    }
+  }
+
+  @usableFromInline
+  static func reportWrongCase(_ action: Child.Action, fileID: StaticString, line: UInt) {
+    IssueReporter.report(
+      "A Scope at \(fileID):\(line) received a child action when the state was in another "
+        + "case: \(action). It was dropped.")
   }
 }
 

@@ -92,7 +92,7 @@ extension Store {
     scope(state: { $0[keyPath: state] }, action: action.embed, name: name)
   }
 
-  func runningTasksForScope() -> [Task<Void, Never>] {
+  package func runningTasksForScope() -> [Task<Void, Never>] {
     switch source {
     case .root(let runtime): return runtime.effects.runningTasks
     case .scoped(let scoped): return scoped.runningTasks()

@@ -20,8 +20,8 @@ final class StoreRuntime<State, Action: Sendable> {
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   let isolation: any Actor
   @usableFromInline let metrics: StoreMetrics
-  let dependencies: DependencyScope
-  @usableFromInline let dependencyPointer: UnsafeMutableRawPointer
+  private(set) var dependencies: DependencyScope
+  @usableFromInline private(set) var dependencyPointer: UnsafeMutableRawPointer
 
   @usableFromInline @exclusivity(unchecked) var isProcessing = false
   @usableFromInline @exclusivity(unchecked) var queue:
@@ -31,11 +31,15 @@ final class StoreRuntime<State, Action: Sendable> {
   private var handledQueue: [(action: Action, pending: PendingStoreTask?)] = []
   @usableFromInline @exclusivity(unchecked) var observers: [Observer] = []
   var effects = EffectTable()
-  private var throttleWindows: [EffectID: ThrottleWindow] = [:]
+  var throttles: [EffectID: ThrottleWindow<Action>] = [:]
   @usableFromInline @exclusivity(unchecked) var changeHook: ((Action, State, State) -> Void)?
+  /// The group of the `send` being handled: every effect started meanwhile joins it, so the
+  /// `StoreTask` it returns covers them all. `nil` until the first effect starts.
+  @usableFromInline @exclusivity(unchecked) var activeGroup: EffectGroup?
+  /// Where effects run: the global concurrent executor when `nil`.
+  private(set) var effectExecutor: (any TaskExecutor)?
 
   private(set) lazy var reference = RuntimeReference(self)
-  private(set) lazy var effectSend: Send<Action> = makeSend()
 
   @usableFromInline
   struct Observer {
@@ -48,11 +52,6 @@ final class StoreRuntime<State, Action: Sendable> {
       self.body = body
       self.onStoreEnd = onStoreEnd
     }
-  }
-
-  private struct ThrottleWindow {
-    var held: Effect<Action>?
-    var heldIDs: [EffectID] = []
   }
 
   init(
@@ -69,6 +68,16 @@ final class StoreRuntime<State, Action: Sendable> {
     let scope = DependencyScope(dependencies)
     self.dependencies = scope
     self.dependencyPointer = Unmanaged.passUnretained(scope).toOpaque()
+    self.effectExecutor = dependencies.effectExecutor
+  }
+
+  /// Replaces the dependencies for the actions and effects from now on (a test store's
+  /// overrides made after it was created). Effects already running keep theirs.
+  func replaceDependencies(with values: DependencyValues) {
+    let scope = DependencyScope(values)
+    dependencies = scope
+    dependencyPointer = Unmanaged.passUnretained(scope).toOpaque()
+    effectExecutor = values.effectExecutor
   }
 
   deinit {
@@ -83,11 +92,27 @@ final class StoreRuntime<State, Action: Sendable> {
     StoreMetrics.bump(metrics.actionsReceived)
     if isProcessing { return enqueue(action) }
     isProcessing = true
-    let task = process(action)
+    process(action)
     if queueHead < queue.count { drainQueue() }
     isProcessing = false
     notifyObservers()
-    return task
+    return activeGroup == nil ? StoreTask() : takeActiveGroup()
+  }
+
+  /// The handle on every effect the `send` just handled started, transitively.
+  @usableFromInline
+  func takeActiveGroup() -> StoreTask {
+    guard let group = activeGroup else { return StoreTask() }
+    activeGroup = nil
+    return StoreTask(.group(group))
+  }
+
+  /// The group of the `send` being handled, created when its first effect starts.
+  func currentGroup() -> EffectGroup {
+    if let group = activeGroup { return group }
+    let group = EffectGroup()
+    activeGroup = group
+    return group
   }
 
   /// Queues an action sent while the reducer runs; the handle is filled in when it is handled.
@@ -101,20 +126,20 @@ final class StoreRuntime<State, Action: Sendable> {
   /// Handles every action in order, then notifies observers once for the whole batch.
   @inlinable
   func send(contentsOf actions: some Sequence<Action>) -> StoreTask {
-    var tasks = StoreTask()
     if isProcessing {
+      var tasks = StoreTask()
       for action in actions { tasks.formUnion(send(action)) }
       return tasks
     }
     isProcessing = true
     for action in actions {
       StoreMetrics.bump(metrics.actionsReceived)
-      tasks.formUnion(process(action))
+      process(action)
       if queueHead < queue.count { drainQueue() }
     }
     isProcessing = false
     notifyObservers()
-    return tasks
+    return activeGroup == nil ? StoreTask() : takeActiveGroup()
   }
 
   @usableFromInline
@@ -123,8 +148,11 @@ final class StoreRuntime<State, Action: Sendable> {
       while queueHead < queue.count {
         let next = queue[queueHead]
         queueHead += 1
-        let task = process(next.action)
-        next.pending?.resolve(task)
+        process(next.action)
+        // A queued `send` shares the group of the `send` being handled: its effects join it.
+        if let pending = next.pending {
+          pending.resolve(activeGroup.map { StoreTask(.group($0)) } ?? StoreTask())
+        }
       }
       // Swap the handled entries out (a move: nothing is destroyed inside the access to
       // `queue`) and destroy them afterwards. An action's deinit may send to this store, which
@@ -136,22 +164,22 @@ final class StoreRuntime<State, Action: Sendable> {
   }
 
   @inlinable
-  func process(_ action: Action) -> StoreTask {
+  func process(_ action: Action) {
     StoreMetrics.bump(metrics.reducerRuns)
     if changeHook != nil { return processReportingChanges(action) }
     let effect = ReducerDependencies.with(dependencyPointer) { reducer(&state, action) }
-    if effect.isNone { return StoreTask() }
-    return start(effect, ids: [])
+    if effect.isNone { return }
+    _ = start(effect, ids: [])
   }
 
   /// `process` with `printChanges` on: keeps the state before the reducer for the diff.
   @usableFromInline
-  func processReportingChanges(_ action: Action) -> StoreTask {
+  func processReportingChanges(_ action: Action) {
     let before = state
     let effect = ReducerDependencies.with(dependencyPointer) { reducer(&state, action) }
     changeHook?(action, before, state)
-    if effect.isNone { return StoreTask() }
-    return start(effect, ids: [])
+    if effect.isNone { return }
+    _ = start(effect, ids: [])
   }
 
   @inlinable
@@ -177,120 +205,5 @@ final class StoreRuntime<State, Action: Sendable> {
     // may hold objects with a deinit that observes or sends) be destroyed after the write.
     let all = observers
     observers = all.filter { !$0.flag.isCancelled }
-  }
-
-  // MARK: - Effects
-
-  @usableFromInline
-  func start(_ effect: Effect<Action>, ids: [EffectID]) -> StoreTask {
-    switch effect.operation {
-    case .none:
-      return StoreTask()
-    case .send(let action):
-      if isProcessing {
-        StoreMetrics.bump(metrics.actionsReceived)
-        queue.append((action, nil))
-        return StoreTask()
-      }
-      return send(action)
-    case .run(let run):
-      return StoreTask(.one(spawn(priority: run.priority, ids: ids, run.body)))
-    case .merge(let effects):
-      return StoreTask(all: effects.map { start($0, ids: ids) })
-    case .concatenate:
-      let task = spawn(priority: nil, ids: ids) { send in
-        await EffectInterpreter.perform(effect, send: send)
-      }
-      return StoreTask(.one(task))
-    case .cancellable(let id, let cancelInFlight, let inner):
-      if cancelInFlight { cancel(id: id) }
-      return start(inner, ids: ids + [id])
-    case .cancel(let id):
-      cancel(id: id)
-      return StoreTask()
-    case .throttle(let throttle, let inner):
-      return start(inner, throttledBy: throttle, ids: ids)
-    }
-  }
-
-  private func spawn(
-    priority: TaskPriority?, ids: [EffectID],
-    _ body: @escaping @Sendable (Send<Action>) async -> Void
-  ) -> Task<Void, Never> {
-    let completion = EffectCompletion()
-    let send = effectSend
-    let scope = dependencies
-    let metrics = metrics
-    StoreMetrics.bump(metrics.effectsStarted)
-    let task = Task(priority: priority) {
-      await EffectDependencies.$current.withValue(scope) { await body(send) }
-      if Task.isCancelled {
-        metrics.recordEffectEnd(cancelled: true)
-      } else {
-        metrics.recordEffectEnd(cancelled: false)
-      }
-      completion.markFinished()
-    }
-    effects.insert(task: task, completion: completion, ids: ids)
-    return task
-  }
-
-  func cancel(id: EffectID) {
-    effects.cancel(id: id)
-    throttleWindows[id] = nil
-  }
-
-  private func start(
-    _ effect: Effect<Action>, throttledBy throttle: EffectThrottle, ids: [EffectID]
-  ) -> StoreTask {
-    if var window = throttleWindows[throttle.id] {
-      if throttle.latest || window.held == nil {
-        window.held = effect
-        window.heldIDs = ids
-      }
-      throttleWindows[throttle.id] = window
-      return StoreTask()
-    }
-    throttleWindows[throttle.id] = ThrottleWindow()
-    let started = start(effect, ids: ids + [throttle.id])
-    let reference = reference
-    let isolation = isolation
-    _ = spawn(priority: nil, ids: [throttle.id]) { _ in
-      do {
-        try await throttle.clock.sleep(for: throttle.interval)
-      } catch {
-        return
-      }
-      guard !Task.isCancelled else { return }
-      await onIsolation(isolation) {
-        reference.runtime?.closeThrottleWindow(throttle)
-      }
-    }
-    return started
-  }
-
-  private func closeThrottleWindow(_ throttle: EffectThrottle) {
-    guard let window = throttleWindows.removeValue(forKey: throttle.id) else { return }
-    if let held = window.held {
-      _ = start(held, throttledBy: throttle, ids: window.heldIDs)
-    }
-  }
-
-  private func makeSend() -> Send<Action> {
-    let reference = reference
-    let isolation = isolation
-    return Send(
-      deliver: { action in
-        await onIsolation(isolation) {
-          guard !Task.isCancelled else { return }
-          _ = reference.runtime?.send(action)
-        }
-      },
-      schedule: { effect in
-        await onIsolation(isolation) {
-          reference.runtime?.start(effect, ids: []) ?? StoreTask()
-        }
-      }
-    )
   }
 }

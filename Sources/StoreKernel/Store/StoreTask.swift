@@ -1,7 +1,9 @@
 /// A handle on the effects that one `send` started.
 ///
-/// `finish()` waits for them; `cancel()` cancels them. A `send` that started no effect returns
-/// an empty handle, which costs nothing.
+/// `finish()` waits for them, and for the effects started by the actions they send back, as
+/// long as that goes on (TCA's semantics): after `await store.send(.load).finish()` the
+/// response has been handled and whatever it started has ended. `cancel()` cancels all of them.
+/// A `send` that started no effect returns an empty handle, which costs nothing.
 ///
 /// `Sendable`: it holds only `Task` handles.
 public struct StoreTask: Sendable {
@@ -13,6 +15,8 @@ public struct StoreTask: Sendable {
     case pending(PendingStoreTask)
     /// Handles whose tasks are read only when needed (some may be pending still).
     case combined([StoreTask])
+    /// Everything a `send` started, transitively.
+    case group(EffectGroup)
   }
 
   @usableFromInline let tasks: Tasks
@@ -55,17 +59,38 @@ public struct StoreTask: Sendable {
     case .many(let tasks): flat.append(contentsOf: tasks)
     case .pending(let pending): pending.resolved.collect(into: &flat)
     case .combined(let all): for task in all { task.collect(into: &flat) }
+    case .group(let group): flat.append(contentsOf: group.runningTasks)
     }
   }
 
   /// Whether the send started no effect at all.
   public var isEmpty: Bool {
-    var flat: [Task<Void, Never>] = []
-    collect(into: &flat)
-    return flat.isEmpty
+    switch tasks {
+    case .none: return true
+    case .group: return false
+    default:
+      var flat: [Task<Void, Never>] = []
+      collect(into: &flat)
+      return flat.isEmpty
+    }
   }
 
-  /// Waits until every effect started by the send has finished or been cancelled.
+  /// Whether any effect of this handle (or started by their actions) is still running.
+  package var isRunning: Bool {
+    switch tasks {
+    case .none: return false
+    case .group(let group): return group.isRunning
+    case .pending(let pending): return pending.resolved.isRunning
+    case .combined(let all): return all.contains(where: \.isRunning)
+    case .one, .many:
+      var flat: [Task<Void, Never>] = []
+      collect(into: &flat)
+      return !flat.isEmpty
+    }
+  }
+
+  /// Waits until every effect started by the send has finished or been cancelled, and every
+  /// effect started by the actions they sent back.
   public func finish() async {
     switch tasks {
     case .none: return
@@ -75,10 +100,11 @@ public struct StoreTask: Sendable {
     case .pending(let pending): await pending.resolved.finish()
     case .combined(let all):
       for task in all { await task.finish() }
+    case .group(let group): await group.finish()
     }
   }
 
-  /// Cancels every effect started by the send.
+  /// Cancels every effect started by the send, and by the actions they sent back.
   public func cancel() {
     switch tasks {
     case .none: return
@@ -88,6 +114,7 @@ public struct StoreTask: Sendable {
     case .pending(let pending): pending.resolved.cancel()
     case .combined(let all):
       for task in all { task.cancel() }
+    case .group(let group): group.cancel()
     }
   }
 }

@@ -1,7 +1,12 @@
-/// Embeds a child action into a parent action enum and extracts it back out: a small case path.
+/// Embeds a value into one case of an enum and extracts it back out: a small case path.
+///
+/// Reducers use case paths in two places: to find a child's actions inside a parent's actions
+/// (`Scope`, `ifLet`, `forEach`, `Store.scope`), where it is spelled ``ActionPath``, and to
+/// find a child's state inside a parent state that is an enum (`Scope(state:)` over a case,
+/// `ifCaseLet`).
 ///
 /// The project takes no package dependencies, so instead of a macro-generated case path a
-/// feature writes the two directions once, next to its action enum:
+/// feature writes the two directions once, next to its enum:
 ///
 /// ```swift
 /// enum AppAction {
@@ -14,7 +19,7 @@
 /// ```
 ///
 /// `Sendable`: both closures are `@Sendable`.
-public struct ActionPath<Root, Value>: Sendable {
+public struct CasePath<Root, Value>: Sendable {
   /// Wraps a child value into the root enum.
   public let embed: @Sendable (Value) -> Root
   /// Returns the child value if `root` is the matching case, otherwise `nil`.
@@ -38,12 +43,15 @@ public struct ActionPath<Root, Value>: Sendable {
   ///
   /// - Parameter next: The path from this path's value to a deeper value.
   /// - Returns: A path from `Root` straight to the deeper value.
-  public func appending<Deeper>(_ next: ActionPath<Value, Deeper>) -> ActionPath<Root, Deeper> {
+  public func appending<Deeper>(_ next: CasePath<Value, Deeper>) -> CasePath<Root, Deeper> {
     let embed = self.embed
     let extract = self.extract
-    return ActionPath<Root, Deeper>(
+    return CasePath<Root, Deeper>(
       embed: { embed(next.embed($0)) },
       extract: { extract($0).flatMap(next.extract) }
     )
   }
 }
+
+/// A case path into an action enum: how a child's actions sit inside a parent's actions.
+public typealias ActionPath<Root, Value> = CasePath<Root, Value>

@@ -1,0 +1,75 @@
+/// Which child an effect belongs to: the place of the child's state in its parent (a key path)
+/// and, for an element of a collection or an `Identifiable` child, its identity.
+///
+/// `ifLet`, `ifCaseLet` and `forEach` mark every effect of a child with its navigation id, so
+/// that removing the child cancels them, and give the child's cancellation ids to that child
+/// alone: `.cancel(id: Fetch.self)` in one row of a list reaches that row's fetch only.
+package struct NavigationID: Hashable, @unchecked Sendable {
+  // SAFETY: immutable; built from a key path (key paths hold no mutable state) and from a
+  // child's id, which the reducers that build one require to be `Sendable` or read from an
+  // `Identifiable` value's plain id.
+  let place: AnyKeyPath
+  let identity: AnyHashable?
+
+  @usableFromInline
+  init(place: AnyKeyPath, identity: AnyHashable?) {
+    self.place = place
+    self.identity = identity
+  }
+
+  /// The id of `value` if it is `Identifiable`: a child with a new id is a new child.
+  @usableFromInline
+  static func identity(of value: Any) -> AnyHashable? {
+    (value as? any Identifiable)?.erasedID
+  }
+}
+
+extension Identifiable {
+  fileprivate var erasedID: AnyHashable { AnyHashable(id) }
+}
+
+/// A cancellation id as seen from inside a child: the child's navigation id, then its own id.
+struct ChildEffectID: Hashable, Sendable {
+  let child: NavigationID
+  let id: EffectID
+}
+
+extension EffectID {
+  /// This id, as the child `navigation` uses it.
+  func scoped(to navigation: NavigationID) -> EffectID {
+    EffectID(ChildEffectID(child: navigation, id: self))
+  }
+}
+
+extension Effect {
+  /// This child effect as its parent starts it: every cancellation id in it is the child's own,
+  /// and the whole effect can be cancelled by `navigation` (when the child goes away).
+  func scoped(to navigation: NavigationID) -> Self {
+    if isNone { return self }
+    return Self(
+      .cancellable(
+        id: EffectID(navigation), cancelInFlight: false, namespacingIDs(under: navigation)))
+  }
+
+  private func namespacingIDs(under navigation: NavigationID) -> Self {
+    switch operation {
+    case .none, .send, .run:
+      return self
+    case .merge(let effects):
+      return Self(.merge(effects.map { $0.namespacingIDs(under: navigation) }))
+    case .concatenate(let effects):
+      return Self(.concatenate(effects.map { $0.namespacingIDs(under: navigation) }))
+    case .cancellable(let id, let cancelInFlight, let inner):
+      return Self(
+        .cancellable(
+          id: id.scoped(to: navigation), cancelInFlight: cancelInFlight,
+          inner.namespacingIDs(under: navigation)))
+    case .cancel(let id):
+      return Self(.cancel(id: id.scoped(to: navigation)))
+    case .throttle(let throttle, let inner):
+      var scoped = throttle
+      scoped.id = throttle.id.scoped(to: navigation)
+      return Self(.throttle(scoped, inner.namespacingIDs(under: navigation)))
+    }
+  }
+}

@@ -1,0 +1,59 @@
+extension Reducer {
+  /// This reducer with one dependency overridden: for its runs and for the effects it creates.
+  ///
+  /// The override applies on top of the store's dependencies (each store still resolves its
+  /// own), so one screen of an app can run with a different value than the rest:
+  ///
+  /// ```swift
+  /// Scope(state: \.preview, action: AppAction.previewPath) {
+  ///   Editor().dependency(\.clock, ImmediateClock())
+  /// }
+  /// ```
+  ///
+  /// Each run copies the store's dependency values once; keep it off reducers on hot paths
+  /// that do not need it.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The dependency to override.
+  ///   - value: Its value for this reducer.
+  /// - Returns: The reducer with the override.
+  public func dependency<Value: Sendable>(
+    _ keyPath: any WritableKeyPath<DependencyValues, Value> & Sendable, _ value: Value
+  ) -> DependencyOverridingReducer<Self> {
+    DependencyOverridingReducer(base: self) { $0[keyPath: keyPath] = value }
+  }
+
+  /// This reducer with its dependencies changed by `update`: for its runs and for the effects
+  /// it creates.
+  ///
+  /// - Parameter update: Changes the dependency values.
+  /// - Returns: The reducer with the changes.
+  public func transformDependency(
+    _ update: @escaping @Sendable (inout DependencyValues) -> Void
+  ) -> DependencyOverridingReducer<Self> {
+    DependencyOverridingReducer(base: self, update: update)
+  }
+}
+
+/// A reducer that runs `base` with changed dependencies; made by
+/// ``Reducer/dependency(_:_:)``.
+///
+/// `Sendable` when its base reducer is.
+public struct DependencyOverridingReducer<Base: Reducer>: Reducer {
+  let base: Base
+  let update: @Sendable (inout DependencyValues) -> Void
+
+  /// Runs the base reducer with the changed dependencies.
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    var values = DependencyValues.current
+    update(&values)
+    let scope = DependencyScope(values)
+    return withExtendedLifetime(scope) {
+      ReducerDependencies.with(Unmanaged.passUnretained(scope).toOpaque()) {
+        base.reduce(into: &state, action: action)
+      }
+    }
+  }
+}
+
+extension DependencyOverridingReducer: Sendable where Base: Sendable {}

@@ -1,0 +1,27 @@
+// Package-only access for the test tools (StoreKernelTesting): bookkeeping a test asserts on
+// and dependencies a test store replaces.
+extension Store {
+  /// How many entries the runtime's effect table holds, finished effects not yet pruned
+  /// included; `nil` on a scoped store. Tests read it to check that the bookkeeping of a
+  /// long-running store stays bounded however many effects it has run.
+  package var effectTableCount: Int? {
+    guard case .root(let runtime) = source else { return nil }
+    return runtime.effects.count
+  }
+}
+
+extension Store {
+  /// The dependency values of this store's runtime (its root's, for a scoped store).
+  package var dependencyValues: DependencyValues {
+    get {
+      switch source {
+      case .root(let runtime): return runtime.dependencies.values
+      case .scoped: return DependencyValues()
+      }
+    }
+    set {
+      guard case .root(let runtime) = source else { return }
+      runtime.replaceDependencies(with: newValue)
+    }
+  }
+}

@@ -1,0 +1,136 @@
+extension StoreRuntime {
+  /// Starts `effect` (marked with the cancellation `ids` of its enclosing effects) and returns
+  /// a handle on the tasks it started directly. Every task also joins the group of the `send`
+  /// being handled, whose handle covers what those tasks lead to.
+  @usableFromInline
+  func start(_ effect: Effect<Action>, ids: [EffectID]) -> StoreTask {
+    switch effect.operation {
+    case .none:
+      return StoreTask()
+    case .send(let action):
+      if isProcessing {
+        StoreMetrics.bump(metrics.actionsReceived)
+        queue.append((action, nil))
+      } else {
+        // Started by a running concatenation or a throttle: handled now, its effects joining
+        // the active group; there is nothing of it left to wait for.
+        let group = activeGroup
+        _ = send(action)
+        activeGroup = group
+      }
+      return StoreTask()
+    case .run(let run):
+      return StoreTask(
+        .one(spawn(priority: run.priority, ids: ids, dependencies: run.dependencies, run.body)))
+    case .merge(let effects):
+      return StoreTask(all: effects.map { start($0, ids: ids) })
+    case .concatenate(let effects):
+      return startConcatenation(effects, ids: ids)
+    case .cancellable(let id, let cancelInFlight, let inner):
+      if cancelInFlight { cancel(id: id) }
+      return start(inner, ids: ids + [id])
+    case .cancel(let id):
+      cancel(id: id)
+      return StoreTask()
+    case .throttle(let throttle, let inner):
+      return start(inner, throttledBy: throttle, ids: ids)
+    }
+  }
+
+  /// Effects one after the other. The leading effects that finish at once (`.send`, `.cancel`
+  /// and their merges) are handled now, in order, before `send` returns, as TCA does; the rest
+  /// run in one task, each starting when the previous one has ended.
+  private func startConcatenation(_ effects: [Effect<Action>], ids: [EffectID]) -> StoreTask {
+    guard let firstAsynchronous = effects.firstIndex(where: { !$0.isImmediate }) else {
+      for effect in effects { _ = start(effect, ids: ids) }
+      return StoreTask()
+    }
+    for effect in effects[..<firstAsynchronous] { _ = start(effect, ids: ids) }
+    let rest = Effect<Action>(.concatenate(Array(effects[firstAsynchronous...])))
+    let task = spawn(priority: nil, ids: ids, dependencies: nil) { send in
+      await EffectInterpreter.perform(rest, send: send)
+    }
+    return StoreTask(.one(task))
+  }
+
+  /// Starts a task for an effect's work, registered under `ids` and in the active group.
+  func spawn(
+    priority: TaskPriority?, ids: [EffectID], dependencies effectDependencies: DependencyScope?,
+    _ body: @escaping @Sendable (Send<Action>) async -> Void
+  ) -> Task<Void, Never> {
+    let completion = EffectCompletion()
+    let group = currentGroup()
+    let send = makeSend(group: group)
+    let scope = effectDependencies ?? dependencies
+    let metrics = metrics
+    StoreMetrics.bump(metrics.effectsStarted)
+    let work: @Sendable () async -> Void = {
+      await EffectDependencies.$current.withValue(scope) { await body(send) }
+      metrics.recordEffectEnd(cancelled: Task.isCancelled)
+      completion.markFinished()
+    }
+    let task =
+      if let effectExecutor {
+        Task(executorPreference: effectExecutor, priority: priority, operation: work)
+      } else {
+        Task(priority: priority, operation: work)
+      }
+    effects.insert(task: task, completion: completion, ids: ids)
+    group.add(task, completion: completion)
+    return task
+  }
+
+  func cancel(id: EffectID) {
+    effects.cancel(id: id)
+    throttles[id]?.held = nil
+  }
+
+  /// The `Send` an effect of `group` uses: the actions it delivers, and the effects those
+  /// start, join the group.
+  private func makeSend(group: EffectGroup) -> Send<Action> {
+    let reference = reference
+    let isolation = isolation
+    return Send(
+      deliver: { action in
+        await onIsolation(isolation) {
+          guard !Task.isCancelled else { return }
+          reference.runtime?.deliver(action, joining: group)
+        }
+      },
+      schedule: { effect in
+        await onIsolation(isolation) {
+          reference.runtime?.schedule(effect, joining: group) ?? StoreTask()
+        }
+      }
+    )
+  }
+
+  /// An action an effect sends back: handled like any `send`, its effects joining `group`.
+  private func deliver(_ action: Action, joining group: EffectGroup) {
+    let previous = activeGroup
+    activeGroup = group
+    _ = send(action)
+    activeGroup = previous
+  }
+
+  /// Part of a running concatenation that needs the store's bookkeeping (ids, throttles).
+  private func schedule(_ effect: Effect<Action>, joining group: EffectGroup) -> StoreTask {
+    let previous = activeGroup
+    activeGroup = group
+    let task = start(effect, ids: [])
+    activeGroup = previous
+    return task
+  }
+}
+
+extension Effect {
+  /// Whether starting this effect completes it at once: nothing of it runs later.
+  var isImmediate: Bool {
+    switch operation {
+    case .none, .send, .cancel: return true
+    case .merge(let effects), .concatenate(let effects): return effects.allSatisfy(\.isImmediate)
+    case .cancellable(_, _, let inner): return inner.isImmediate
+    case .run, .throttle: return false
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import StoreKernel
+public import Testing
+
+extension TestStore {
+  /// Waits for every running effect to end, then checks nothing was left unasserted.
+  ///
+  /// Exhaustive: an effect still running after `timeout` fails the test at the `send` that
+  /// started it, and is cancelled. Non-exhaustive: running effects are cancelled without a
+  /// failure once the effects have done what they can without the test (for example, they
+  /// sleep on a clock the test does not advance).
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait for effects doing real work; ``timeout`` by default.
+  ///   - sourceLocation: Where to report a failure.
+  nonisolated(nonsending) public func finish(
+    timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await executor.settle()
+    if exhaustivity == .on {
+      let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
+      while store.runningEffectCount > 0, ContinuousClock.now < deadline {
+        await TaskWait.all(store.runningTasks, until: deadline)
+        await executor.settle()
+      }
+      reportRunningEffects(otherwise: sourceLocation)
+    }
+    store.cancelRunningEffects()
+    if exhaustivity == .on, !recorder.received.isEmpty {
+      Issue.record(Comment(rawValue: unreceivedMessage()), sourceLocation: sourceLocation)
+    }
+    skipReceivedActions()
+  }
+
+  /// What an exhaustive test store checks when it is released without ``finish()``: every
+  /// received action was asserted and no effect is still running. A `deinit` cannot await,
+  /// so it waits (blocking, at most a second) for the effect executor to be idle first.
+  func checkAtRelease() {
+    guard exhaustivity == .on else {
+      store.cancelRunningEffects()
+      return
+    }
+    if !recorder.received.isEmpty {
+      Issue.record(Comment(rawValue: unreceivedMessage()), sourceLocation: createdAt)
+    }
+    if store.runningEffectCount > 0 {
+      _ = executor.blockUntilIdle(timeout: .seconds(1))
+    }
+    reportRunningEffects(otherwise: createdAt)
+    store.cancelRunningEffects()
+  }
+
+  /// Reports each effect still running at the `send` that started it (or that started the
+  /// action it came from); effects no send accounts for are reported at `location`.
+  private func reportRunningEffects(otherwise location: SourceLocation) {
+    let running = store.runningEffectCount
+    guard running > 0 else { return }
+    var reported = false
+    for send in recorder.sends where send.task.isRunning {
+      reported = true
+      Issue.record(
+        Comment(
+          rawValue: "An effect returned for \(send.action) is still running. It must end "
+            + "before the test does: receive its actions, advance the clock it waits on, "
+            + "cancel it, or await `store.finish()`."),
+        sourceLocation: send.location)
+    }
+    if !reported {
+      Issue.record(
+        Comment(
+          rawValue: "\(running) effect(s) still running at the end of the test. Receive their "
+            + "actions, cancel them, or await `store.finish()`."),
+        sourceLocation: location)
+    }
+    recorder.sends.removeAll()
+  }
+}
+
+extension Store {
+  /// The tasks of the effects still running.
+  var runningTasks: [Task<Void, Never>] { runningTasksForScope() }
+}
+
+/// Waiting for tasks with a deadline: the tasks themselves are left running when it passes.
+enum TaskWait {
+  /// Returns when every task in `tasks` has ended or `deadline` has passed.
+  static func all(_ tasks: [Task<Void, Never>], until deadline: ContinuousClock.Instant) async {
+    guard !tasks.isEmpty else { return }
+    _ = await completes(until: deadline) {
+      for task in tasks { await task.value }
+    }
+  }
+}
