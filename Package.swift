@@ -15,6 +15,7 @@ var package = Package(
   products: [
     .library(name: "StoreKernel", targets: ["StoreKernel"]),
     .library(name: "StoreKernelTesting", targets: ["StoreKernelTesting"]),
+    .library(name: "FoundationDependencies", targets: ["FoundationDependencies"]),
     .library(name: "FeatureBridge", targets: ["FeatureBridge"]),
     .library(name: "CounterFeature", targets: ["CounterFeature"]),
     .library(name: "ProfileFeature", targets: ["ProfileFeature"]),
@@ -29,6 +30,8 @@ var package = Package(
   targets: [
     .target(name: "StoreKernel"),
     .target(name: "StoreKernelTesting", dependencies: ["StoreKernel"]),
+    // The dependencies that need Foundation types (`UUID`, `Date`), apart from the kernel.
+    .target(name: "FoundationDependencies", dependencies: ["StoreKernel"]),
     .target(name: "FeatureBridge", dependencies: ["StoreKernel"]),
     .target(name: "CounterFeature", dependencies: ["FeatureBridge", "StoreKernel"]),
     .target(name: "ProfileFeature", dependencies: ["FeatureBridge", "StoreKernel"]),
@@ -51,6 +54,9 @@ var package = Package(
     .testTarget(name: "StoreKernelTests", dependencies: ["StoreKernel", "StoreKernelTesting"]),
     .testTarget(
       name: "StoreKernelTestingTests", dependencies: ["StoreKernel", "StoreKernelTesting"]),
+    .testTarget(
+      name: "FoundationDependenciesTests",
+      dependencies: ["FoundationDependencies", "StoreKernel", "StoreKernelTesting"]),
     .testTarget(name: "FeatureBridgeTests", dependencies: ["FeatureBridge", "StoreKernelTesting"]),
     .testTarget(name: "CounterFeatureTests", dependencies: ["CounterFeature", "StoreKernelTesting"]),
     .testTarget(
