@@ -65,6 +65,9 @@ public final class TestClock: Clock, Sendable {
     var now = Instant()
     /// Counts `advance` calls, so a zero-length sleep made during one waits for the next.
     var advances = 0
+    /// Whether a task that does not run on this clock's executor has slept on it: then the
+    /// clock cannot see when such effects rest, and gives them scheduler turns as well.
+    var hasForeignSleepers = false
     var sleepers: [Sleeper] = []
     var cancelledBeforeRegistering: Set<Int> = []
     var nextID = 0
@@ -119,7 +122,9 @@ public final class TestClock: Clock, Sendable {
     guard let id else { return }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
+        let foreign = !isOnOwnExecutor
         let cancelled = state.withLock { state in
+          if foreign { state.hasForeignSleepers = true }
           if state.cancelledBeforeRegistering.remove(id) != nil { return true }
           let immediate = deadline <= state.now ? state.advances : nil
           state.sleepers.append(
@@ -218,18 +223,24 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
+  /// Whether the current task prefers this clock's executor.
+  private var isOnOwnExecutor: Bool {
+    withUnsafeCurrentTask { $0?.unownedTaskExecutor == executor.asUnownedTaskExecutor() }
+  }
+
   /// Lets the effects the clock woke (and the ones just started) run until they rest.
   nonisolated(nonsending) private func settle() async {
-    let executors = state.withLock { $0.executors.compactMap(\.executor) }
-    guard !executors.isEmpty else {
-      // No test store: effects run on the global executor, out of our sight.
-      for _ in 0..<50 { await Task.yield() }
-      return
+    let (executors, foreign) = state.withLock {
+      ($0.executors.compactMap(\.executor), $0.hasForeignSleepers)
     }
     for _ in 0..<10_000 {
       for executor in executors { await executor.untilIdle() }
       await Task.yield()
-      if executors.allSatisfy(\.isIdle) { return }
+      if executors.allSatisfy(\.isIdle) { break }
+    }
+    if foreign {
+      // Effects on the global executor are out of sight: give them scheduler turns.
+      for _ in 0..<50 { await Task.yield() }
     }
   }
 }

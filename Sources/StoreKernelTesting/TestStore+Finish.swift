@@ -32,8 +32,10 @@ extension TestStore {
   }
 
   /// What an exhaustive test store checks when it is released without ``finish()``: every
-  /// received action was asserted and no effect is still running. A `deinit` cannot await,
-  /// so it waits (blocking, at most a second) for the effect executor to be idle first.
+  /// received action was asserted and no effect is still running. `send` and `receive` already
+  /// let the effects reach their next rest, so there is nothing to wait for: a `deinit` cannot
+  /// await, and blocking the thread it runs on (often the main actor's) would stall every other
+  /// test. It only gives a job already running on the effect executor a moment to end.
   func checkAtRelease() {
     guard exhaustivity == .on else {
       store.cancelRunningEffects()
@@ -43,7 +45,7 @@ extension TestStore {
       Issue.record(Comment(rawValue: unreceivedMessage()), sourceLocation: createdAt)
     }
     if store.runningEffectCount > 0 {
-      _ = executor.blockUntilIdle(timeout: .seconds(1))
+      _ = executor.blockUntilIdle(timeout: .milliseconds(50))
     }
     reportRunningEffects(otherwise: createdAt)
     store.cancelRunningEffects()

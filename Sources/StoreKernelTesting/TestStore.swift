@@ -188,8 +188,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     await executor.settle()
     while true {
       if let index = recorder.received.firstIndex(where: { matches($0.action) }) {
-        return assertReceived(
+        assertReceived(
           at: index, description: description, updateExpected, sourceLocation: sourceLocation)
+        // Let the effect that sent it go on to its next rest (or its end) before the test does.
+        await executor.settle()
+        return
       }
       if ContinuousClock.now >= deadline {
         let pending =

@@ -9,7 +9,7 @@ import Testing
 /// The registries count every store and feature in the test process, and Swift Testing runs
 /// other suites in parallel, so the counts here are of the stores and features that carry this
 /// test's own unique name: the same registries, filtered.
-@MainActor
+@ReliabilityActor
 @Suite struct FeatureLeakTests {
   /// How a test lets go of a feature.
   enum Ending: CaseIterable {

@@ -5,7 +5,7 @@ import Testing
 /// A store that runs for a long time keeps its memory bounded: a million actions, with an
 /// effect every hundred, leave its effect bookkeeping and the process's resident memory where
 /// they were.
-@MainActor
+@ReliabilityActor
 @Suite struct StoreMemoryTests {
   struct Tally: Equatable {
     var ticks = 0

@@ -1,54 +1,108 @@
 /// The effects one `send` started, and every effect started by the actions those effects sent
 /// back, transitively: what `StoreTask.finish()` waits for, as in TCA.
 ///
-/// Created by the runtime when the first effect of a `send` starts; the effects' `Send` carries
-/// it, so an action an effect delivers adds its own effects to the same group. Finished tasks
-/// are pruned as new ones arrive, so a long-lived effect that keeps sending keeps a bounded
-/// group.
+/// The runtime makes one (an ``EffectSender``, which is also the `Send` of every effect of the
+/// group) when the first effect of a `send` starts, so an action an effect delivers adds its
+/// own effects to the same group.
 ///
-/// `Sendable`: its tasks are behind a lock.
+/// Conforming types are `Sendable`.
 @usableFromInline
-final class EffectGroup: Sendable {
-  private struct State {
-    var tasks: [(task: Task<Void, Never>, completion: EffectCompletion)] = []
-    var pruneThreshold = 16
+protocol EffectGroup: AnyObject, Sendable {
+  /// The tasks not finished yet.
+  var runningTasks: [Task<Void, Never>] { get }
+  /// Whether any task of the group is still running.
+  var isRunning: Bool { get }
+  /// Waits until every task of the group has ended, including tasks added meanwhile.
+  func finish() async
+  /// Cancels every task of the group that is still running.
+  func cancel()
+}
+
+/// A group's tasks. Finished ones are pruned as new ones arrive, so a long-lived effect that
+/// keeps sending keeps a bounded group.
+struct EffectGroupTasks {
+  struct Entry {
+    let task: Task<Void, Never>
+    let completion: EffectCompletion
   }
 
-  private let state = LockedValue(State())
+  /// The first task, kept out of the array: most groups have one.
+  var first: Entry?
+  var rest: [Entry] = []
+  var pruneThreshold = 16
 
-  init() {}
+  mutating func add(_ entry: Entry) {
+    if first == nil {
+      first = entry
+      return
+    }
+    if rest.count >= pruneThreshold {
+      rest.removeAll { $0.completion.isFinished }
+      pruneThreshold = Swift.max(16, rest.count * 2)
+    }
+    rest.append(entry)
+  }
+
+  /// A task not finished yet, if any: the first, else the oldest of the rest.
+  var firstRunning: Task<Void, Never>? {
+    if let first, !first.completion.isFinished { return first.task }
+    return rest.first { !$0.completion.isFinished }?.task
+  }
+
+  var running: [Task<Void, Never>] {
+    var running = rest.filter { !$0.completion.isFinished }.map(\.task)
+    if let first, !first.completion.isFinished { running.insert(first.task, at: 0) }
+    return running
+  }
+}
+
+/// An effect group that is also how its effects reach their store: the one object behind the
+/// `Send` of every effect of the group (one per `send` that starts effects, not one per effect).
+@usableFromInline
+final class EffectSender<State, Action: Sendable>: EffectGroup {
+  private let reference: RuntimeReference<State, Action>
+  private let isolation: any Actor
+  private let tasks = LockedValue(EffectGroupTasks())
+
+  init(reference: RuntimeReference<State, Action>, isolation: any Actor) {
+    self.reference = reference
+    self.isolation = isolation
+  }
 
   func add(_ task: Task<Void, Never>, completion: EffectCompletion) {
-    state.withLock { state in
-      if state.tasks.count >= state.pruneThreshold {
-        state.tasks.removeAll { $0.completion.isFinished }
-        state.pruneThreshold = Swift.max(16, state.tasks.count * 2)
-      }
-      state.tasks.append((task, completion))
+    tasks.withLock { $0.add(.init(task: task, completion: completion)) }
+  }
+
+  @usableFromInline var runningTasks: [Task<Void, Never>] { tasks.withLock { $0.running } }
+
+  @usableFromInline var isRunning: Bool { tasks.withLock { $0.firstRunning != nil } }
+
+  /// Takes one running task at a time, so waiting allocates nothing.
+  @usableFromInline func finish() async {
+    while let task = tasks.withLock({ $0.firstRunning }) {
+      await task.value
     }
   }
 
-  /// The tasks not finished yet.
-  var runningTasks: [Task<Void, Never>] {
-    state.withLock { $0.tasks.filter { !$0.completion.isFinished }.map(\.task) }
-  }
-
-  /// Whether any task of the group is still running.
-  var isRunning: Bool {
-    state.withLock { $0.tasks.contains { !$0.completion.isFinished } }
-  }
-
-  /// Waits until every task of the group has ended, including tasks added meanwhile.
-  func finish() async {
-    while true {
-      let running = runningTasks
-      if running.isEmpty { return }
-      for task in running { await task.value }
-    }
-  }
-
-  /// Cancels every task of the group that is still running.
-  func cancel() {
+  @usableFromInline func cancel() {
     for task in runningTasks { task.cancel() }
+  }
+
+  /// The `Send` the group's effects use. Each closure captures only this object.
+  var send: Send<Action> {
+    Send(deliver: { [self] in await deliver($0) }, schedule: { [self] in await schedule($0) })
+  }
+
+  private func deliver(_ action: Action) async {
+    await onIsolation(isolation) {
+      guard !Task.isCancelled else { return }
+      reference.runtime?.deliver(action, joining: self)
+    }
+  }
+
+  private func schedule(_ effect: Effect<Action>) async -> StoreTask {
+    await onIsolation(isolation) {
+      reference.runtime?.schedule(effect, joining: self) ?? StoreTask()
+    }
   }
 }

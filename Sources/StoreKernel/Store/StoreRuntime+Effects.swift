@@ -60,21 +60,29 @@ extension StoreRuntime {
   ) -> Task<Void, Never> {
     let completion = EffectCompletion()
     let group = currentGroup()
-    let send = makeSend(group: group)
+    let send = group.send
     let scope = effectDependencies ?? dependencies
     let metrics = metrics
     StoreMetrics.bump(metrics.effectsStarted)
-    let work: @Sendable () async -> Void = {
-      await EffectDependencies.$current.withValue(scope) { await body(send) }
-      metrics.recordEffectEnd(cancelled: Task.isCancelled)
-      completion.markFinished()
-    }
-    let task =
-      if let effectExecutor {
-        Task(executorPreference: effectExecutor, priority: priority, operation: work)
-      } else {
-        Task(priority: priority, operation: work)
+    // The same body twice, rather than one closure passed to both: a closure handed on is
+    // wrapped again, one more allocation per effect.
+    let task: Task<Void, Never>
+    if let effectExecutor {
+      task = Task(executorPreference: effectExecutor, priority: priority) {
+        await EffectDependencies.$current.withValue(scope) { await body(send) }
+        metrics.recordEffectEnd(cancelled: Task.isCancelled)
+        completion.markFinished()
+        // The task refers to its preferred executor without retaining it: keep the executor
+        // alive until the task's last job has run on it, even if its store is gone by then.
+        withExtendedLifetime(effectExecutor) {}
       }
+    } else {
+      task = Task(priority: priority) {
+        await EffectDependencies.$current.withValue(scope) { await body(send) }
+        metrics.recordEffectEnd(cancelled: Task.isCancelled)
+        completion.markFinished()
+      }
+    }
     effects.insert(task: task, completion: completion, ids: ids)
     group.add(task, completion: completion)
     return task
@@ -85,28 +93,8 @@ extension StoreRuntime {
     throttles[id]?.held = nil
   }
 
-  /// The `Send` an effect of `group` uses: the actions it delivers, and the effects those
-  /// start, join the group.
-  private func makeSend(group: EffectGroup) -> Send<Action> {
-    let reference = reference
-    let isolation = isolation
-    return Send(
-      deliver: { action in
-        await onIsolation(isolation) {
-          guard !Task.isCancelled else { return }
-          reference.runtime?.deliver(action, joining: group)
-        }
-      },
-      schedule: { effect in
-        await onIsolation(isolation) {
-          reference.runtime?.schedule(effect, joining: group) ?? StoreTask()
-        }
-      }
-    )
-  }
-
   /// An action an effect sends back: handled like any `send`, its effects joining `group`.
-  private func deliver(_ action: Action, joining group: EffectGroup) {
+  func deliver(_ action: Action, joining group: EffectSender<State, Action>) {
     let previous = activeGroup
     activeGroup = group
     _ = send(action)
@@ -114,7 +102,7 @@ extension StoreRuntime {
   }
 
   /// Part of a running concatenation that needs the store's bookkeeping (ids, throttles).
-  private func schedule(_ effect: Effect<Action>, joining group: EffectGroup) -> StoreTask {
+  func schedule(_ effect: Effect<Action>, joining group: EffectSender<State, Action>) -> StoreTask {
     let previous = activeGroup
     activeGroup = group
     let task = start(effect, ids: [])

@@ -35,7 +35,7 @@ final class StoreRuntime<State, Action: Sendable> {
   @usableFromInline @exclusivity(unchecked) var changeHook: ((Action, State, State) -> Void)?
   /// The group of the `send` being handled: every effect started meanwhile joins it, so the
   /// `StoreTask` it returns covers them all. `nil` until the first effect starts.
-  @usableFromInline @exclusivity(unchecked) var activeGroup: EffectGroup?
+  @usableFromInline @exclusivity(unchecked) var activeGroup: EffectSender<State, Action>?
   /// Where effects run: the global concurrent executor when `nil`.
   private(set) var effectExecutor: (any TaskExecutor)?
 
@@ -108,9 +108,9 @@ final class StoreRuntime<State, Action: Sendable> {
   }
 
   /// The group of the `send` being handled, created when its first effect starts.
-  func currentGroup() -> EffectGroup {
+  func currentGroup() -> EffectSender<State, Action> {
     if let group = activeGroup { return group }
-    let group = EffectGroup()
+    let group = EffectSender(reference: reference, isolation: isolation)
     activeGroup = group
     return group
   }

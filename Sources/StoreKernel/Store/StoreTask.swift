@@ -16,7 +16,7 @@ public struct StoreTask: Sendable {
     /// Handles whose tasks are read only when needed (some may be pending still).
     case combined([StoreTask])
     /// Everything a `send` started, transitively.
-    case group(EffectGroup)
+    case group(any EffectGroup)
   }
 
   @usableFromInline let tasks: Tasks
