@@ -17,6 +17,8 @@ var package = Package(
     .library(name: "StoreKernelTesting", targets: ["StoreKernelTesting"]),
     .library(name: "FoundationDependencies", targets: ["FoundationDependencies"]),
     .library(name: "FeatureBridge", targets: ["FeatureBridge"]),
+    .library(name: "FeatureBridgeTesting", targets: ["FeatureBridgeTesting"]),
+    .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "CounterFeature", targets: ["CounterFeature"]),
     .library(name: "ProfileFeature", targets: ["ProfileFeature"]),
     .library(name: "NotesFeature", targets: ["NotesFeature"]),
@@ -33,20 +35,27 @@ var package = Package(
     // The dependencies that need Foundation types (`UUID`, `Date`), apart from the kernel.
     .target(name: "FoundationDependencies", dependencies: ["StoreKernel"]),
     .target(name: "FeatureBridge", dependencies: ["StoreKernel"]),
-    .target(name: "CounterFeature", dependencies: ["FeatureBridge", "StoreKernel"]),
-    .target(name: "ProfileFeature", dependencies: ["FeatureBridge", "StoreKernel"]),
-    .target(name: "NotesFeature", dependencies: ["FeatureBridge", "StoreKernel"]),
+    // Test doubles and checks for feature boundaries, in their own library so apps never ship
+    // them.
+    .target(
+      name: "FeatureBridgeTesting", dependencies: ["FeatureBridge", "StoreKernel"]),
+    // The terminal toolkit: views, keys, display width. FeatureBridge knows nothing of it.
+    .target(name: "TerminalUI"),
+    .target(name: "CounterFeature", dependencies: ["FeatureBridge", "StoreKernel", "TerminalUI"]),
+    .target(name: "ProfileFeature", dependencies: ["FeatureBridge", "StoreKernel", "TerminalUI"]),
+    .target(name: "NotesFeature", dependencies: ["FeatureBridge", "StoreKernel", "TerminalUI"]),
     .executableTarget(
       name: "AppShell",
       dependencies: [
-        "StoreKernel", "FeatureBridge", "CounterFeature", "ProfileFeature", "NotesFeature",
+        "StoreKernel", "FeatureBridge", "TerminalUI", "CounterFeature", "ProfileFeature",
+        "NotesFeature",
       ],
       swiftSettings: [.define("SINGLE_STORE", .when(traits: ["SingleStore"]))]
     ),
     // Fuzz targets: a normal build replays a corpus; scripts/fuzz.sh builds them for libFuzzer.
     .target(name: "FuzzSupport", path: "Sources/Fuzz/FuzzSupport"),
     .executableTarget(
-      name: "FuzzKeyDecoder", dependencies: ["FeatureBridge", "FuzzSupport"],
+      name: "FuzzKeyDecoder", dependencies: ["TerminalUI", "FuzzSupport"],
       path: "Sources/Fuzz/FuzzKeyDecoder"),
     .executableTarget(
       name: "FuzzNotesDocument", dependencies: ["NotesFeature", "FuzzSupport"],
@@ -57,20 +66,37 @@ var package = Package(
     .testTarget(
       name: "FoundationDependenciesTests",
       dependencies: ["FoundationDependencies", "StoreKernel", "StoreKernelTesting"]),
-    .testTarget(name: "FeatureBridgeTests", dependencies: ["FeatureBridge", "StoreKernelTesting"]),
-    .testTarget(name: "CounterFeatureTests", dependencies: ["CounterFeature", "StoreKernelTesting"]),
+    .testTarget(
+      name: "FeatureBridgeTests",
+      dependencies: ["FeatureBridge", "FeatureBridgeTesting", "StoreKernel", "StoreKernelTesting"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(
+      name: "CounterFeatureTests",
+      dependencies: [
+        "CounterFeature", "FeatureBridge", "FeatureBridgeTesting", "StoreKernel",
+        "StoreKernelTesting", "TerminalUI",
+      ]),
     .testTarget(
       name: "ProfileFeatureTests",
-      dependencies: ["ProfileFeature", "CounterFeature", "StoreKernelTesting"]),
-    .testTarget(name: "NotesFeatureTests", dependencies: ["NotesFeature", "StoreKernelTesting"]),
+      dependencies: [
+        "ProfileFeature", "CounterFeature", "FeatureBridge", "FeatureBridgeTesting", "StoreKernel",
+        "StoreKernelTesting", "TerminalUI",
+      ]),
+    .testTarget(
+      name: "NotesFeatureTests",
+      dependencies: [
+        "NotesFeature", "FeatureBridge", "FeatureBridgeTesting", "StoreKernel",
+        "StoreKernelTesting", "TerminalUI",
+      ]),
     .testTarget(
       name: "AppShellTests",
       dependencies: [
-        "AppShell", "CounterFeature", "FeatureBridge", "NotesFeature", "StoreKernel",
-        "StoreKernelTesting",
+        "AppShell", "CounterFeature", "FeatureBridge", "FeatureBridgeTesting", "NotesFeature",
+        "ProfileFeature", "StoreKernel", "StoreKernelTesting", "TerminalUI",
       ]),
     .testTarget(
-      name: "ReliabilityTests", dependencies: ["StoreKernel", "FeatureBridge", "StoreKernelTesting"]),
+      name: "ReliabilityTests",
+      dependencies: ["StoreKernel", "FeatureBridge", "FeatureBridgeTesting", "StoreKernelTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

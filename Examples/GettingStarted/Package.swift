@@ -27,10 +27,14 @@ var package = Package(
       dependencies: [
         .product(name: "StoreKernel", package: "MultiStore"),
         .product(name: "FeatureBridge", package: "MultiStore"),
+        .product(name: "TerminalUI", package: "MultiStore"),
       ]),
     .target(
       name: "TeaHost",
-      dependencies: ["TimerFeature", .product(name: "FeatureBridge", package: "MultiStore")]),
+      dependencies: [
+        "TimerFeature", .product(name: "FeatureBridge", package: "MultiStore"),
+        .product(name: "TerminalUI", package: "MultiStore"),
+      ]),
     .executableTarget(name: "tea", dependencies: ["TeaHost"]),
     .testTarget(
       name: "TimerFeatureTests",
@@ -45,6 +49,7 @@ var package = Package(
       dependencies: [
         "TeaHost", "TimerFeature",
         .product(name: "FeatureBridge", package: "MultiStore"),
+        .product(name: "FeatureBridgeTesting", package: "MultiStore"),
         .product(name: "StoreKernelTesting", package: "MultiStore"),
       ]),
   ],

@@ -29,7 +29,7 @@ var package = Package(
         .product(name: "FeatureBridge", package: "MultiStore"),
         .product(name: "NotesFeature", package: "MultiStore"),
         .product(name: "CounterFeature", package: "MultiStore"),
-        .product(name: "StoreKernelTesting", package: "MultiStore"),
+        .product(name: "TerminalUI", package: "MultiStore"),
       ]),
     .executableTarget(
       name: "journal",
@@ -41,7 +41,9 @@ var package = Package(
         .product(name: "FeatureBridge", package: "MultiStore"),
         .product(name: "NotesFeature", package: "MultiStore"),
         .product(name: "CounterFeature", package: "MultiStore"),
-        .product(name: "StoreKernelTesting", package: "MultiStore"),
+        .product(name: "FeatureBridgeTesting", package: "MultiStore"),
+        .product(name: "StoreKernel", package: "MultiStore"),
+        .product(name: "TerminalUI", package: "MultiStore"),
       ]),
   ],
   swiftLanguageModes: [.v6]

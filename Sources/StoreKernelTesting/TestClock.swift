@@ -76,11 +76,11 @@ public final class TestClock: Clock, Sendable {
 
   private struct WeakExecutor: @unchecked Sendable {
     // SAFETY: a weak reference to a `Sendable` executor, only read under the clock's lock.
-    weak var executor: TestEffectExecutor?
+    weak var executor: SerialEffectExecutor?
   }
 
   private let state = LockedValue(State())
-  private let executor = TestEffectExecutor()
+  private let executor = SerialEffectExecutor(label: "TestClock effects")
 
   /// Creates a clock at offset zero.
   public init() {
@@ -94,7 +94,7 @@ public final class TestClock: Clock, Sendable {
   public var effectExecutor: any TaskExecutor { executor }
 
   /// The executor a test store whose clock is this one runs its effects on.
-  var testExecutor: TestEffectExecutor { executor }
+  var testExecutor: SerialEffectExecutor { executor }
 
   /// The current time.
   public var now: Instant { state.withLock { $0.now } }
@@ -214,7 +214,7 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// Lets a test store's effects run on this clock deterministically.
-  func attach(_ executor: TestEffectExecutor) {
+  func attach(_ executor: SerialEffectExecutor) {
     state.withLock { state in
       state.executors.removeAll { $0.executor == nil }
       if !state.executors.contains(where: { $0.executor === executor }) {

@@ -42,7 +42,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   let recorder: TestRecorder<State, Action>
   /// Where the feature's effects run: the test clock's executor when the `clock` dependency is
   /// a ``TestClock``, otherwise an executor of the test store's own.
-  private(set) var executor: TestEffectExecutor
+  private(set) var executor: SerialEffectExecutor
   let createdAt: SourceLocation
 
   /// Creates a test store.
@@ -62,7 +62,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ) where R.State == State, R.Action == Action {
     TestIssues.install()
     let recorder = TestRecorder<State, Action>(initialState: initialState)
-    var executor = TestEffectExecutor()
+    var executor = SerialEffectExecutor(label: "TestStore effects")
     self.recorder = recorder
     self.createdAt = sourceLocation
     self.store = Store(
@@ -108,8 +108,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// Runs the effects on the test clock's executor when the `clock` dependency is a test clock,
   /// else on `executor`; returns the one chosen.
   private static func runEffects(
-    of values: inout DependencyValues, otherwise executor: TestEffectExecutor
-  ) -> TestEffectExecutor {
+    of values: inout DependencyValues, otherwise executor: SerialEffectExecutor
+  ) -> SerialEffectExecutor {
     let chosen = (values.clockOverride as? TestClock)?.testExecutor ?? executor
     values.effectExecutor = chosen
     return chosen

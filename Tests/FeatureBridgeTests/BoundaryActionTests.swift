@@ -18,13 +18,6 @@ private struct Silent: Reducer {
   }
 }
 
-private final class SilentView: FeatureView {
-  func render(width: Int, height: Int) -> [String] { [] }
-  func handle(_ keys: [KeyPress]) -> Int { 0 }
-  var keyHelp: [String] { [] }
-  var renderGeneration: Int { 0 }
-}
-
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct BoundaryActionTests {
   @Test func aFeatureHasNoStopActionUnlessItDeclaresOne() {
@@ -33,12 +26,9 @@ private final class SilentView: FeatureView {
   }
 
   @Test func stoppingAFeatureWithoutAStopActionSendsNothingMore() async {
-    let (inputs, send) = AsyncStream.makeStream(of: Int.self)
     let feature = Feature<Int, Int>.start(
-      name: "BoundaryActionTests.silent", initialState: 0, reducer: Silent(), inputs: inputs,
-      view: { _ in SilentView() })
-    send.yield(3)
-    #expect(await yieldUntil { feature.metrics.inputsDelivered == 1 })
+      name: "BoundaryActionTests.silent", initialState: 0, reducer: Silent())
+    #expect(await feature.send(3))
 
     await feature.stop()
 

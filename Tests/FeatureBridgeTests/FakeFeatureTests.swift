@@ -1,4 +1,5 @@
 import FeatureBridge
+import FeatureBridgeTesting
 import StoreKernel
 import StoreKernelTesting
 import Testing
@@ -64,7 +65,9 @@ func matchingTallyFake(name: String = "TallyFake") -> FakeFeature<TallyInput, Ta
 
     for input in sent { send.yield(input) }
 
-    #expect(await yieldUntil { feature.metrics.inputsDelivered == sent.count })
+    #expect(await feature.untilDelivered(sent.count))
+    await feature.settle()
+    #expect(feature.metrics.inputsDelivered == sent.count)
     #expect(fake.receivedInputs == sent)
     await feature.stop()
   }
@@ -78,7 +81,9 @@ func matchingTallyFake(name: String = "TallyFake") -> FakeFeature<TallyInput, Ta
 
     for input in [TallyInput.add(1), .ping, .add(1), .ping] { send.yield(input) }
 
-    #expect(await yieldUntil { feature.metrics.inputsDelivered == 4 })
+    #expect(await feature.untilDelivered(4))
+    await feature.settle()
+    #expect(feature.metrics.inputsDelivered == 4)
     #expect(feature.metrics.outputsEmitted == 4)
     await feature.stop()
     #expect(await collect(feature.outputs) == [.pong(42), .saved(42), .pong(42), .saved(42)])
@@ -101,33 +106,21 @@ func matchingTallyFake(name: String = "TallyFake") -> FakeFeature<TallyInput, Ta
   @Test func runsBehindTheSameBoundaryAsARealFeature() async {
     let name = "FakeFeatureTests.boundary"
     let fake = FakeFeature<TallyInput, TallyOutput>(name: name)
-    let (inputs, _) = AsyncStream.makeStream(of: TallyInput.self)
-    let feature = fake.start(inputs: inputs)
+    let stores = StoreRegistry()
+    let features = FeatureRegistry()
+    let feature = fake.start {
+      $0.storeRegistry = stores
+      $0.featureRegistry = features
+    }
 
     #expect(feature.name == name)
-    #expect(FeatureRegistry.liveFeatureNames.contains(name))
-    #expect(StoreRegistry.shared.liveStores.contains { $0.name == name })
+    #expect(features.liveFeatureNames == [name])
+    #expect(stores.liveStores.map(\.name) == [name])
+    #expect(await feature.send(.add(1)))
     await feature.stop()
-    #expect(!FeatureRegistry.liveFeatureNames.contains(name))
-    #expect(!StoreRegistry.shared.liveStores.contains { $0.name == name })
-  }
-
-  @Test func itsViewRecordsKeysAndShowsHowManyInputsArrived() async {
-    let fake = FakeFeature<TallyInput, TallyOutput>(name: "Notes")
-    let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
-    let feature = fake.start(inputs: inputs)
-    send.yield(.add(1))
-    send.yield(.add(2))
-    #expect(await yieldUntil { feature.metrics.inputsDelivered == 2 })
-
-    let used = feature.view.handle([.character("a"), .enter, .control("s")])
-
-    #expect(used == 3)
-    #expect(fake.receivedKeys == [.character("a"), .enter, .control("s")])
-    #expect(feature.view.render(width: 80, height: 5) == ["[fake Notes] 2 input(s)"])
-    #expect(feature.view.render(width: 5, height: 5) == ["[fake"])
-    #expect(feature.view.render(width: 80, height: 0) == [])
-    await feature.stop()
+    #expect(features.liveFeatureNames.isEmpty)
+    #expect(stores.liveStoreCount == 0)
+    #expect(stores.totals.actionsReceived == 1)
   }
 
   @Test func swappingTheFakeForTheRealFeatureIsOneLine() async {

@@ -16,7 +16,9 @@ import Testing
       await Task.yield()
     }
 
-    #expect(await yieldUntil { feature.metrics.inputsDelivered == sent.count })
+    #expect(await feature.untilDelivered(sent.count))
+    await feature.settle()
+    #expect(feature.metrics.inputsDelivered == sent.count)
     #expect(feature.tallyState?.received == sent)
     await feature.stop()
   }
@@ -37,7 +39,9 @@ import Testing
       }
     }
 
-    #expect(await yieldUntil { feature.metrics.inputsDelivered == producers * perProducer })
+    #expect(await feature.untilDelivered(producers * perProducer))
+    await feature.settle()
+    #expect(feature.metrics.inputsDelivered == producers * perProducer)
     let received = feature.tallyState?.received ?? []
     #expect(received.count == producers * perProducer)
     var sequences = [[Int]](repeating: [], count: producers)
@@ -99,7 +103,9 @@ import Testing
 
     for _ in 0..<1_000 { sendBusy.yield(.add(1)) }
 
-    #expect(await yieldUntil { busy.metrics.inputsDelivered == 1_000 })
+    #expect(await busy.untilDelivered(1_000))
+    await busy.settle()
+    #expect(busy.metrics.inputsDelivered == 1_000)
     #expect(quiet.metrics == quietBefore)
     #expect(quiet.metrics.storeEvents.total == 0)
     await busy.stop()
@@ -125,7 +131,7 @@ import Testing
     #expect(await yieldUntil { clock.sleeperCount == 1 })
     await clock.advance(by: .seconds(1))
     #expect(await yieldUntil { feature.tallyState?.ticks == 1 })
-    feature.tallyView?.viewStore.send(.incrementTapped)
+    feature.tallyViewStore.send(.incrementTapped)
     await feature.stop()
 
     let entries = log.withLock { $0 }

@@ -1,4 +1,5 @@
 import FeatureBridge
+import FeatureBridgeTesting
 import Testing
 
 @MainActor
@@ -9,9 +10,9 @@ import Testing
   private func tallyContract(
     _ probe: FeatureProbe<TallyInput, TallyOutput>
   ) async -> TallyOutput? {
-    probe.send(.add(2))
-    probe.send(.add(3))
-    probe.send(.ping)
+    await probe.send(.add(2))
+    await probe.send(.add(3))
+    await probe.send(.ping)
     let answer = await probe.nextOutput()
     #expect(answer == .pong(5), "\(probe.name)")
     await probe.settle()
@@ -24,8 +25,8 @@ import Testing
     var features: [Feature<TallyInput, TallyOutput>] = []
 
     await FeatureContract.verify([
-      ("real", { TallyFeature.start(inputs: $0) }),
-      ("fake", { matchingTallyFake().start(inputs: $0) }),
+      ("real", { TallyFeature.start() }),
+      ("fake", { matchingTallyFake().start() }),
     ]) { probe in
       features.append(probe.feature)
       if await tallyContract(probe) == .pong(5) { checked.append(probe.name) }
@@ -44,8 +45,8 @@ import Testing
 
     await withKnownIssue("The forgetful fake answers every ping with 0.") {
       await FeatureContract.verify([
-        ("real", { TallyFeature.start(inputs: $0) }),
-        ("forgetful fake", { forgetfulFake.start(inputs: $0) }),
+        ("real", { TallyFeature.start() }),
+        ("forgetful fake", { forgetfulFake.start() }),
       ]) { probe in
         answers[probe.name] = await tallyContract(probe)
       }
@@ -61,8 +62,8 @@ import Testing
 
     await #expect(throws: ExpectationsGaveUp.self) {
       try await FeatureContract.verify([
-        ("real", { TallyFeature.start(name: name, inputs: $0) }),
-        ("never started", { TallyFeature.start(name: name, inputs: $0) }),
+        ("real", { TallyFeature.start(name: name) }),
+        ("never started", { TallyFeature.start(name: name) }),
       ]) { probe in
         started.append(probe.feature)
         throw ExpectationsGaveUp()
@@ -71,14 +72,14 @@ import Testing
 
     #expect(started.count == 1)
     #expect(started.first?.isRunning == false)
-    #expect(!FeatureRegistry.liveFeatureNames.contains(name))
+    #expect(!FeatureRegistry.shared.liveFeatureNames.contains(name))
   }
 
   @Test func aProbeReadsNilOnceTheCandidateHasStopped() async {
     var afterStop: [TallyOutput?] = []
 
-    await FeatureContract.verify([("real", { TallyFeature.start(inputs: $0) })]) { probe in
-      probe.send(.ping)
+    await FeatureContract.verify([("real", { TallyFeature.start() })]) { probe in
+      await probe.send(.ping)
       #expect(await probe.nextOutput() == .pong(0))
       await probe.feature.stop()
       afterStop.append(await probe.nextOutput())

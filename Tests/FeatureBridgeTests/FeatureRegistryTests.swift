@@ -7,7 +7,7 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct FeatureRegistryTests {
   private func liveFeatures(named name: String) -> Int {
-    FeatureRegistry.liveFeatureNames.filter { $0 == name }.count
+    FeatureRegistry.shared.liveFeatureNames.filter { $0 == name }.count
   }
 
   private func liveStores(named name: String) -> Int {
@@ -21,7 +21,7 @@ import Testing
     let feature = TallyFeature.start(name: name, inputs: inputs)
 
     #expect(liveFeatures(named: name) == 1)
-    #expect(FeatureRegistry.liveFeatureCount >= 1)
+    #expect(FeatureRegistry.shared.liveFeatureCount >= 1)
     await feature.stop()
     #expect(liveFeatures(named: name) == 0)
     #expect(liveStores(named: name) == 0)
@@ -48,7 +48,7 @@ import Testing
       TallyFeature.start(name: name, inputs: AsyncStream.makeStream(of: TallyInput.self).stream)
     }
 
-    let listed = FeatureRegistry.liveFeatureNames
+    let listed = FeatureRegistry.shared.liveFeatureNames
     #expect(listed == listed.sorted())
     #expect(listed.filter { names.contains($0) } == names.sorted())
     for feature in features { await feature.stop() }

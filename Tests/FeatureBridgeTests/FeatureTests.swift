@@ -10,7 +10,9 @@ import Testing
     let feature = TallyFeature.start(inputs: inputs)
     for _ in 0..<500 { send.yield(.add(1)) }
 
-    #expect(await yieldUntil { feature.metrics.inputsDelivered == 500 })
+    #expect(await feature.untilDelivered(500))
+    await feature.settle()
+    #expect(feature.metrics.inputsDelivered == 500)
     let metrics = feature.metrics
     #expect(metrics.inputsDelivered == 500)
     #expect(metrics.storeEvents.actionsReceived == 500)
@@ -25,7 +27,9 @@ import Testing
     let feature = TallyFeature.start(inputs: inputs)
     for input in [TallyInput.add(2), .ping, .add(3), .ping, .ping] { send.yield(input) }
 
-    #expect(await yieldUntil { feature.metrics.inputsDelivered == 5 })
+    #expect(await feature.untilDelivered(5))
+    await feature.settle()
+    #expect(feature.metrics.inputsDelivered == 5)
     // Five inputs, plus the three delegate actions the pings sent.
     #expect(feature.metrics.storeEvents.actionsReceived == 8)
     #expect(feature.metrics.outputsEmitted == 3)
@@ -42,7 +46,9 @@ import Testing
     #expect(feature.metrics.eventsPerInput == 0)
     for _ in 0..<100 { send.yield(.add(1)) }
 
-    #expect(await yieldUntil { feature.metrics.inputsDelivered == 100 })
+    #expect(await feature.untilDelivered(100))
+    await feature.settle()
+    #expect(feature.metrics.inputsDelivered == 100)
     let metrics = feature.metrics
     // An `.add` is one action and one reducer run; nothing observes the store.
     #expect(metrics.storeEvents.total == 200)
@@ -70,7 +76,9 @@ import Testing
     let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
     let feature = TallyFeature.start(inputs: inputs)
     send.yield(.add(1))
-    #expect(await yieldUntil { feature.metrics.inputsDelivered == 1 })
+    #expect(await feature.untilDelivered(1))
+    await feature.settle()
+    #expect(feature.metrics.inputsDelivered == 1)
 
     await feature.stop()
 
@@ -106,7 +114,9 @@ import Testing
     let journal = TallyJournal()
     let feature = TallyFeature.start(inputs: inputs, journal: journal)
     send.yield(.add(7))
-    #expect(await yieldUntil { feature.metrics.inputsDelivered == 1 })
+    #expect(await feature.untilDelivered(1))
+    await feature.settle()
+    #expect(feature.metrics.inputsDelivered == 1)
 
     await feature.stop()
 
@@ -156,12 +166,12 @@ import Testing
     var feature: Feature<TallyInput, TallyOutput>? = TallyFeature.start(
       name: name, inputs: inputs, journal: journal)
     let outputs = try #require(feature?.outputs)
-    #expect(FeatureRegistry.liveFeatureNames.contains(name))
+    #expect(FeatureRegistry.shared.liveFeatureNames.contains(name))
     #expect(StoreRegistry.shared.liveStores.contains { $0.name == name })
 
     feature = nil
 
-    #expect(!FeatureRegistry.liveFeatureNames.contains(name))
+    #expect(!FeatureRegistry.shared.liveFeatureNames.contains(name))
     #expect(!StoreRegistry.shared.liveStores.contains { $0.name == name })
     #expect(await collect(outputs) == [])
     // Release cannot await, so the stop action does not run: hosts should call `stop()`.
@@ -174,17 +184,4 @@ import Testing
       })
   }
 
-  @Test func theViewShowsTheFeatureAndUsesOnlyItsOwnKeys() async {
-    let (inputs, _) = AsyncStream.makeStream(of: TallyInput.self)
-    let feature = TallyFeature.start(inputs: inputs)
-
-    let used = feature.view.handle([.character("+"), .character("+"), .tab, .character("+")])
-
-    #expect(used == 2)
-    #expect(feature.view.render(width: 80, height: 1) == ["Total: 2"])
-    #expect(feature.view.render(width: 3, height: 1) == ["Tot"])
-    #expect(feature.view.render(width: 80, height: 0) == [])
-    await feature.stop()
-    #expect(feature.view.render(width: 80, height: 1) == [])
-  }
 }

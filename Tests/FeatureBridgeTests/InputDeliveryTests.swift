@@ -77,9 +77,13 @@ import Testing
     let feature = TallyFeature.start(inputs: inputs)
 
     send.yield(.setLevel(1))
-    #expect(await yieldUntil { feature.metrics.inputsDelivered == 1 })
+    #expect(await feature.untilDelivered(1))
+    await feature.settle()
+    #expect(feature.metrics.inputsDelivered == 1)
     send.yield(.setLevel(2))
-    #expect(await yieldUntil { feature.metrics.inputsDelivered == 2 })
+    #expect(await feature.untilDelivered(2))
+    await feature.settle()
+    #expect(feature.metrics.inputsDelivered == 2)
 
     #expect(feature.tallyState?.received == [.setLevel(1), .setLevel(2)])
     #expect(feature.tallyState?.level == 2)

@@ -4,9 +4,38 @@ import StoreKernelTesting
 import Synchronization
 import Testing
 
-/// How many inputs the reducer has seen, for a producer on another thread to pace itself by.
+/// How many inputs the reducer has seen, for a producer on another thread to pace itself by,
+/// and a signal for the host once `threshold` have been seen.
 final class DeliveredCount: Sendable {
   let value = Atomic<Int>(0)
+  private let threshold: Int
+  private let waiter = LockedValue<CheckedContinuation<Void, Never>?>(nil)
+
+  init(threshold: Int) {
+    self.threshold = threshold
+  }
+
+  /// Called by the reducer for every input.
+  func increment() {
+    let count = value.add(1, ordering: .relaxed).newValue
+    guard count == threshold else { return }
+    waiter.withLock { waiter in
+      defer { waiter = nil }
+      return waiter
+    }?.resume()
+  }
+
+  /// Returns once `threshold` inputs have been seen.
+  func untilThreshold() async {
+    await withCheckedContinuation { continuation in
+      let reached = waiter.withLock { waiter in
+        if value.load(ordering: .relaxed) >= threshold { return true }
+        waiter = continuation
+        return false
+      }
+      if reached { continuation.resume() }
+    }
+  }
 }
 
 /// One intent: which producer sent it, and its place in that producer's sequence.
@@ -43,6 +72,9 @@ enum IntentLedgerAction: BoundaryAction {
 }
 
 struct IntentLedgerReducer: Reducer {
+  /// Told of every input, if set.
+  var delivered: DeliveredCount?
+
   func reduce(
     into ledger: inout IntentLedger, action: IntentLedgerAction
   ) -> Effect<
@@ -50,6 +82,7 @@ struct IntentLedgerReducer: Reducer {
   > {
     switch action {
     case .input(let intent):
+      delivered?.increment()
       ledger.received += 1
       if intent.sequence != ledger.expected[intent.producer] {
         ledger.outOfOrder += 1
@@ -63,13 +96,6 @@ struct IntentLedgerReducer: Reducer {
       return .none
     }
   }
-}
-
-final class IntentLedgerView: FeatureView {
-  let keyHelp: [String] = []
-  let renderGeneration = 0
-  func render(width: Int, height: Int) -> [String] { [] }
-  func handle(_ keys: [KeyPress]) -> Int { 0 }
 }
 
 /// A million intents from four concurrent producers, through one input continuation or through
@@ -87,7 +113,7 @@ final class IntentLedgerView: FeatureView {
     let (inputs, continuation) = AsyncStream.makeStream(of: SequencedIntent.self)
     let feature = Feature.start(
       name: "NoLostIntents", initialState: IntentLedger(producers: producers),
-      reducer: IntentLedgerReducer(), inputs: inputs, view: { _ in IntentLedgerView() })
+      reducer: IntentLedgerReducer(), inputs: inputs)
 
     await withTaskGroup(of: Void.self) { group in
       for producer in 0..<producers {
@@ -109,21 +135,13 @@ final class IntentLedgerView: FeatureView {
   /// refused. None is taken and then lost.
   @Test func inputsSentWhileTheFeatureStopsAreDeliveredOrRefusedNeverLost() async throws {
     let (inputs, continuation) = AsyncStream.makeStream(of: SequencedIntent.self)
-    var viewStore: ViewStore<IntentLedger, Never>?
+    let delivered = DeliveredCount(threshold: 10_000)
     let feature = Feature.start(
       name: "StopWhileSending", initialState: IntentLedger(producers: 1),
-      reducer: IntentLedgerReducer(), inputs: inputs,
-      view: {
-        viewStore = $0
-        return IntentLedgerView()
-      })
+      reducer: IntentLedgerReducer(delivered: delivered), inputs: inputs)
     let sender = feature.input
     // The producer stays at most 1,000 inputs ahead of the reducer, so the backlog stays small
     // however slow the host is (other tests share the main actor).
-    let delivered = DeliveredCount()
-    let token = viewStore?.observe({ $0.received }) {
-      delivered.value.store($0, ordering: .relaxed)
-    }
 
     let producer = Task.detached {
       var sequence = 0
@@ -134,11 +152,10 @@ final class IntentLedgerView: FeatureView {
       return sequence
     }
     // Stop while the producer is in full flow.
-    #expect(await yieldUntil { feature.metrics.inputsDelivered >= 10_000 })
+    await delivered.untilThreshold()
     await feature.stop()
     let accepted = await producer.value
     continuation.finish()
-    token?.cancel()
 
     let ledger = try await finalLedger(of: feature)
     #expect(accepted >= 10_000)
@@ -155,7 +172,7 @@ final class IntentLedgerView: FeatureView {
     let (inputs, continuation) = AsyncStream.makeStream(of: SequencedIntent.self)
     let feature = Feature.start(
       name: "NoLostIntentsDirect", initialState: IntentLedger(producers: producers),
-      reducer: IntentLedgerReducer(), inputs: inputs, view: { _ in IntentLedgerView() })
+      reducer: IntentLedgerReducer(), inputs: inputs)
     let sender = feature.input
 
     let refused = await withTaskGroup(of: Int.self) { group in

@@ -1,4 +1,6 @@
 import FeatureBridge
+import FeatureBridgeTesting
+import Observation
 import StoreKernel
 import StoreKernelTesting
 import Testing
@@ -6,18 +8,24 @@ import Testing
 // A view store's `send` takes the feature's `ViewAction`, not its `Action`, so view code cannot
 // even express an internal or delegate action: `viewStore.send(.internal(.ticked))` and
 // `viewStore.send(.delegate(.saved(1)))` do not compile. These tests check the behaviour of what
-// can be sent; the compiler checks the rest.
+// can be sent and observed; the compiler checks the rest.
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct ViewStoreTests {
-  @Test func aViewActionIsOneActionInTheFeatureStoreAndNotAnInput() async throws {
-    let (inputs, _) = AsyncStream.makeStream(of: TallyInput.self)
+  /// Whether Observation reported a change; set from `onChange`, which may run on any thread.
+  final class ChangeFlag: Sendable {
+    private let count = LockedValue(0)
+    var changes: Int { count.withLock { $0 } }
+    @Sendable func changed() { count.withLock { $0 += 1 } }
+  }
+
+  @Test func aViewActionIsOneActionInTheFeatureStoreAndNotAnInput() async {
     let actions = ActionLog()
-    let feature = TallyFeature.start(inputs: inputs, onReduce: actions.record)
-    let viewStore = try #require(feature.tallyView?.viewStore)
+    let feature = TallyFeature.start(onReduce: actions.record)
+    let viewStore = feature.tallyViewStore
 
     viewStore.send(.incrementTapped)
 
-    #expect(viewStore.state?.total == 1)
+    #expect(viewStore.total == 1)
     #expect(actions.all == [.view(.incrementTapped)])
     #expect(feature.metrics.storeEvents.actionsReceived == 1)
     #expect(feature.metrics.inputsDelivered == 0)
@@ -25,60 +33,80 @@ import Testing
     await feature.stop()
   }
 
-  @Test func aViewActionCanLeadToAnOutputThroughAnEffect() async throws {
-    let (inputs, _) = AsyncStream.makeStream(of: TallyInput.self)
+  @Test func aViewActionCanLeadToAnOutputThroughAnEffect() async {
     let journal = TallyJournal()
-    let feature = TallyFeature.start(inputs: inputs, journal: journal)
-    let viewStore = try #require(feature.tallyView?.viewStore)
+    let feature = TallyFeature.start(journal: journal)
+    let viewStore = feature.tallyViewStore
+
+    let log = OutputLog(feature.outputs)
 
     viewStore.send(contentsOf: [.incrementTapped, .incrementTapped, .saveTapped])
 
-    #expect(await yieldUntil { feature.metrics.outputsEmitted == 1 })
+    #expect(await log.waitFor(count: 1))
+    #expect(feature.metrics.outputsEmitted == 1)
     await feature.stop()
-    #expect(await collect(feature.outputs) == [.saved(2), .saved(2)])
+    await log.untilFinished()
+    #expect(log.outputs == [.saved(2), .saved(2)])
     #expect(journal.entries == [.saved(2), .flushed(2)])
   }
 
-  @Test func observingGivesTheCurrentValueThenEachChange() async throws {
-    let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
-    let feature = TallyFeature.start(inputs: inputs)
-    let viewStore = try #require(feature.tallyView?.viewStore)
-    var seen: [Int] = []
+  @Test func observationReportsAChangeOnlyToWhatTheViewRead() async {
+    let feature = TallyFeature.start()
+    let viewStore = feature.tallyViewStore
+    let flag = ChangeFlag()
+    let total = withObservationTracking {
+      viewStore.total
+    } onChange: {
+      flag.changed()
+    }
+    #expect(total == 0)
 
-    let token = viewStore.observe(\.total) { seen.append($0) }
-    viewStore.send(.incrementTapped)
-    send.yield(.add(5))
-    #expect(await yieldUntil { seen.count == 3 })
-    send.yield(.setLabel("unrelated"))
-    #expect(await yieldUntil { feature.metrics.inputsDelivered == 2 })
+    // The label changes, but the view read only the total: no change reported.
+    #expect(await feature.send(.setLabel("unrelated")))
+    #expect(flag.changes == 0)
+    #expect(viewStore.peek(\.label) == "unrelated")
 
-    #expect(seen == [0, 1, 6])
-    #expect(token != nil)
+    #expect(await feature.send(.add(5)))
+    #expect(flag.changes == 1)
+    #expect(viewStore.total == 5)
     await feature.stop()
   }
 
-  @Test func aBatchOfViewActionsNotifiesObserversOnce() async throws {
-    let (inputs, _) = AsyncStream.makeStream(of: TallyInput.self)
-    let feature = TallyFeature.start(inputs: inputs)
-    let viewStore = try #require(feature.tallyView?.viewStore)
-    var seen: [Int] = []
-    let token = viewStore.observe(\.total) { seen.append($0) }
+  @Test func aBatchOfViewActionsIsOneNotification() async {
+    let feature = TallyFeature.start()
+    let viewStore = feature.tallyViewStore
+    let flag = ChangeFlag()
+    _ = withObservationTracking {
+      viewStore.total
+    } onChange: {
+      flag.changed()
+    }
+    let before = feature.metrics.storeEvents
 
     viewStore.send(contentsOf: [.incrementTapped, .incrementTapped, .incrementTapped])
 
-    #expect(seen == [0, 3])
-    #expect(feature.metrics.storeEvents.actionsReceived == 3)
-    #expect(feature.metrics.storeEvents.notifications == 2)
-    token?.cancel()
+    let events = feature.metrics.storeEvents.subtracting(before)
+    #expect(viewStore.total == 3)
+    #expect(flag.changes == 1)
+    #expect(events.actionsReceived == 3)
+    #expect(events.notifications == 1)
     await feature.stop()
   }
 
-  @Test func afterStopStateIsNilAndSendsAreIgnored() async throws {
-    let (inputs, _) = AsyncStream.makeStream(of: TallyInput.self)
+  @Test func aHeadlessFeatureDerivesNoViewState() async {
+    let feature = TallyFeature.start()
+    for amount in 1...10 { #expect(await feature.send(.add(amount))) }
+    #expect(feature.metrics.storeEvents.stateDerivations == 0)
+    #expect(feature.metrics.storeEvents.notifications == 0)
+    await feature.stop()
+  }
+
+  @Test func afterStopReadsGiveTheLastStateAndSendsAreIgnored() async {
     let actions = ActionLog()
-    let feature = TallyFeature.start(inputs: inputs, onReduce: actions.record)
-    let viewStore = try #require(feature.tallyView?.viewStore)
+    let feature = TallyFeature.start(onReduce: actions.record)
+    let viewStore = feature.tallyViewStore
     viewStore.send(.incrementTapped)
+    #expect(viewStore.isRunning)
 
     await feature.stop()
     let logged = actions.all
@@ -86,9 +114,10 @@ import Testing
     viewStore.send(.incrementTapped)
     viewStore.send(contentsOf: [.saveTapped, .incrementTapped])
 
-    #expect(viewStore.state == nil)
+    #expect(!viewStore.isRunning)
+    #expect(viewStore.total == 1)
+    #expect(feature.tallyViewStore.total == 1)
     #expect(actions.all == logged)
     #expect(feature.metrics == metrics)
-    #expect(viewStore.observe(\.total, onChange: { _ in }) == nil)
   }
 }

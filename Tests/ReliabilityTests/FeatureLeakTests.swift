@@ -6,9 +6,8 @@ import Testing
 /// Starting and stopping features, however it is done, leaves no store, no registered feature,
 /// no subscription and no running effect behind.
 ///
-/// The registries count every store and feature in the test process, and Swift Testing runs
-/// other suites in parallel, so the counts here are of the stores and features that carry this
-/// test's own unique name: the same registries, filtered.
+/// The features count into registries this test owns, so other suites running in parallel
+/// never show in its counts.
 @ReliabilityActor
 @Suite struct FeatureLeakTests {
   /// How a test lets go of a feature.
@@ -21,16 +20,9 @@ import Testing
     case release
   }
 
-  func liveStores(named name: String) -> Int {
-    StoreRegistry.shared.liveStores.count { $0.name == name }
-  }
-
-  func liveFeatures(named name: String) -> Int {
-    FeatureRegistry.liveFeatureNames.count { $0 == name }
-  }
-
   @Test func tenThousandFeaturesStartedAndStoppedLeaveNothingAlive() async {
-    let name = "LeakProbe-\(UInt64.random(in: 0...UInt64.max))"
+    let stores = StoreRegistry()
+    let features = FeatureRegistry()
     let shared = SharedValue(0)
     let census = ProbeFeature.EffectCensus()
     let endings = Ending.allCases
@@ -38,11 +30,17 @@ import Testing
     for index in 0..<10_000 {
       let (inputs, continuation) = AsyncStream.makeStream(of: Int.self)
       var feature: Feature<Int, Int>? = ProbeFeature.start(
-        name: name, inputs: inputs, shared: shared, census: census)
+        name: "LeakProbe", inputs: inputs, shared: shared, census: census,
+        withDependencies: {
+          $0.storeRegistry = stores
+          $0.featureRegistry = features
+        })
+      let view = ProbeFeature.view(of: feature!)
       continuation.yield(index)
       if index.isMultiple(of: 1_000) {
-        #expect(liveStores(named: name) == 1)
-        #expect(liveFeatures(named: name) == 1)
+        #expect(stores.liveStoreCount == 1)
+        #expect(features.liveFeatureCount == 1)
+        #expect(view.store.isRunning)
         shared.set(index)
       }
       switch endings[index % endings.count] {
@@ -59,11 +57,12 @@ import Testing
       feature = nil
     }
 
-    #expect(liveStores(named: name) == 0)
-    #expect(liveFeatures(named: name) == 0)
+    #expect(stores.liveStoreCount == 0)
+    #expect(features.liveFeatureCount == 0)
     // A subscription or a timer ends when its cancelled effect task next runs, on another
-    // thread: wait for that outcome.
-    #expect(await pollUntil { shared.subscriberCount == 0 && census.running == 0 })
+    // thread: wait for that signal. (A subscription leaves the shared value when its effect is
+    // cancelled, before the census hears that the effect has ended.)
+    await census.untilNoneRunning()
     #expect(shared.subscriberCount == 0)
     #expect(census.running == 0)
     // `finish()` delivered every input of the features that were finished.

@@ -27,9 +27,11 @@ enum CompareCommand {
     var pairs: [Pair] = []
     for count in options.featureCounts {
       let multi = await CompareWorkload.measure(
-        .multiStore, extraFeatures: count, repetitions: options.repetitions)
+        .multiStore, extraFeatures: count, repetitions: options.repetitions,
+        endToEnd: options.endToEnd)
       let single = await CompareWorkload.measure(
-        .singleStore, extraFeatures: count, repetitions: options.repetitions)
+        .singleStore, extraFeatures: count, repetitions: options.repetitions,
+        endToEnd: options.endToEnd)
       guard multi.finalScreen == single.finalScreen else {
         let message = """
           AppShell compare: the architectures ended with different results at N = \(count).
@@ -47,7 +49,7 @@ enum CompareCommand {
     if options.json {
       print(CompareReport.json(pairs))
     } else {
-      print(CompareReport.text(pairs, repetitions: options.repetitions))
+      print(CompareReport.text(pairs, repetitions: options.repetitions, endToEnd: options.endToEnd))
     }
     if let path = options.chartPath {
       do {

@@ -1,7 +1,9 @@
-/// `AppShell compare [--features N] [--sweep 10,100,1000] [--repeat R] [--json] [--chart PATH]`.
+/// `AppShell compare [--features N] [--sweep 10,100,1000] [--repeat R] [--end-to-end] [--json]
+/// [--chart PATH]`.
 struct CompareOptions: Equatable {
   var featureCounts = [200]
   var repetitions = 10
+  var endToEnd = false
   var json = false
   var chartPath: String?
 
@@ -17,6 +19,9 @@ struct CompareOptions: Equatable {
       --features N        Extra live features (default 200).
       --sweep A,B,C       Run for each N and show how cost per keystroke grows with N.
       --repeat R          Type the 5 lines R times (default 10), for a steadier CPU figure.
+      --end-to-end        Type each key as the bytes a terminal sends: key decoding, the
+                          shell's routing, the feature, frame composition and the escape
+                          sequences written (to a byte sink), as a person's terminal costs.
       --json              Print machine-readable results instead of tables.
       --chart PATH.svg    Write an SVG chart of events and CPU per keystroke against N.
     """
@@ -42,6 +47,8 @@ struct CompareOptions: Equatable {
         if options.featureCounts.isEmpty { throw ShellError("--sweep needs a list") }
       case "--repeat":
         options.repetitions = try number(remaining.popFirst(), "--repeat", minimum: 1)
+      case "--end-to-end":
+        options.endToEnd = true
       case "--json":
         options.json = true
       case "--chart":

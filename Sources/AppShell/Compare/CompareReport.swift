@@ -2,14 +2,18 @@ import Foundation
 
 /// The comparison as text tables or JSON.
 enum CompareReport {
-  static func text(_ pairs: [CompareCommand.Pair], repetitions: Int) -> String {
+  static func text(
+    _ pairs: [CompareCommand.Pair], repetitions: Int, endToEnd: Bool = false
+  )
+    -> String
+  {
     var out = ""
     for pair in pairs {
       let multi = pair.multiStore
       let single = pair.singleStore
       out += """
         Typing \(multi.keystrokes) keys (5 lines × 60 characters + Enter, × \(repetitions)) \
-        with \(multi.extraFeatures) extra live features — same final result: yes
+        with \(multi.extraFeatures) extra live features\(endToEnd ? ", end to end (bytes in, frames out)" : "") — same final result: yes
 
         """
       let rows: [(String, String, String, String)] = [

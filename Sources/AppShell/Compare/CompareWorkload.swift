@@ -2,6 +2,7 @@ import FeatureBridge
 import Foundation
 import NotesFeature
 import StoreKernel
+import TerminalUI
 
 /// One architecture's run of the typing workload, measured with the kernel's own counters.
 struct Measurement: Codable, Equatable {
@@ -14,6 +15,8 @@ struct Measurement: Codable, Equatable {
   var peakResidentKilobytes: Int
   /// What a person would see at the end: the notes screen and the tab-bar counts.
   var finalScreen: [String]
+  /// End to end: the bytes the frames wrote to the terminal.
+  var bytesWritten: Int? = nil
 
   var eventsPerKeystroke: Double { Double(events.total) / Double(max(1, keystrokes)) }
   var cpuMicrosecondsPerKeystroke: Double { cpuSeconds * 1_000_000 / Double(max(1, keystrokes)) }
@@ -50,31 +53,45 @@ struct Measurement: Codable, Equatable {
 }
 
 /// Types 5 lines of 60 characters into a new note, `repetitions` times, one key press at a
-/// time through the notes view, exactly as the terminal would deliver slow typing.
+/// time, exactly as the terminal would deliver slow typing.
+///
+/// By default the keys go straight to the notes view (the architectures' own cost). End to
+/// end, each key is typed as the bytes a terminal sends: decoded, routed by the shell, handled
+/// by the feature, composed into a frame and written as the escape sequences a terminal would
+/// receive (into a byte sink): the whole cost of a keystroke.
 @ShellActor
 enum CompareWorkload {
   static let line = String(
     "The quick brown fox jumps over the lazy dog; 0123456789 abcdefghij".prefix(60))
 
+  static let notesTitle = "Notes"
+
   static func measure(
-    _ architecture: Architecture, extraFeatures: Int, repetitions: Int
+    _ architecture: Architecture, extraFeatures: Int, repetitions: Int, endToEnd: Bool = false
   ) async -> Measurement {
-    let environment = AppEnvironment(
-      storage: .inMemory(), autosaveDelay: .seconds(3600), extraFeatures: extraFeatures)
-    let app: any RunningApp =
-      switch architecture {
-      case .multiStore: MultiStoreApp(environment: environment)
-      case .singleStore: SingleStoreApp(environment: environment)
-      }
-    await Quiescence.settle()
-    app.shell.send(.selectTab(.notes))
-    let notes = app.view(for: .notes)
+    let context = AppContext(
+      storage: .inMemory(), autosaveDelay: .seconds(3600),
+      effectExecutor: SerialEffectExecutor(label: "compare"))
+    let features = AppFeatures.standard + AppFeatures.extras(extraFeatures)
+    let app = architecture.makeApp(context: context, features: features)
+    await app.settle()
+    guard let notesIndex = app.declarations.firstIndex(where: { $0.title == notesTitle }) else {
+      preconditionFailure("the app has no \(notesTitle) feature")
+    }
+    app.shell.send(.selectTab(notesIndex))
+    let notes = app.view(at: notesIndex)
+    // Every view is rendered once, as a screen full of live views would be, so that the views
+    // of the other features observe their stores from the start.
+    for index in app.declarations.indices { _ = app.view(at: index).render(width: 100, height: 12) }
+    var terminal = EndToEndTerminal(app: app)
+    let type: (KeyPress) -> Void =
+      endToEnd ? { terminal.type($0) } : { notes.handle([$0]) }
     // Warm-up, not measured: create the note and type one line (this also arms the autosave
     // timer, once per burst of typing, as it would be while a person types).
-    notes.handle([.character("n")])
-    for character in line { notes.handle([.character(character)]) }
-    notes.handle([.enter])
-    await Quiescence.settle()
+    type(.character("n"))
+    for character in line { type(.character(character)) }
+    type(.enter)
+    await app.settle()
 
     let eventsBefore = app.events
     let cpuBefore = ProcessClock.cpuSeconds()
@@ -83,22 +100,24 @@ enum CompareWorkload {
     for _ in 0..<repetitions {
       for _ in 0..<5 {
         for character in line {
-          notes.handle([.character(character)])
+          type(.character(character))
           keystrokes += 1
         }
-        notes.handle([.enter])
+        type(.enter)
         keystrokes += 1
       }
     }
     let wall = ContinuousClock.now - wallStart
     let cpu = ProcessClock.cpuSeconds() - cpuBefore
     let events = app.events.subtracting(eventsBefore)
-    await Quiescence.settle()
+    await app.settle()
 
     let composer = FrameComposer(color: false)
     var shell = app.shell.state
     shell.status = ""
-    let frame = composer.compose(shell: shell, view: notes, width: 100, height: 12)
+    let frame = composer.compose(
+      shell: shell, titles: app.declarations.map(\.title), tabs: app.tabs, view: notes,
+      width: 100, height: 12)
     let measurement = Measurement(
       architecture: architecture.rawValue,
       extraFeatures: extraFeatures,
@@ -107,11 +126,54 @@ enum CompareWorkload {
       cpuSeconds: cpu,
       wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18,
       peakResidentKilobytes: ProcessClock.peakResidentKilobytes(),
-      finalScreen: frame.lines)
+      finalScreen: frame.lines,
+      bytesWritten: endToEnd ? terminal.bytesWritten : nil)
     await app.stop()
     return measurement
   }
+}
 
+/// A terminal for the end-to-end comparison: keys go in as bytes, frames come out as the
+/// escape sequences the interactive session writes, counted and dropped.
+@ShellActor
+struct EndToEndTerminal {
+  let app: any RunningApp
+  private var decoder = KeyDecoder()
+  private var previous: [String] = []
+  private let composer = FrameComposer(color: true)
+  private(set) var bytesWritten = 0
+
+  init(app: any RunningApp) {
+    self.app = app
+  }
+
+  /// Types `key` as the bytes a terminal would send, then draws the frame it leads to.
+  mutating func type(_ key: KeyPress) {
+    let keys = decoder.decode(Self.bytes(for: key))
+    _ = KeyRouter.route(keys, in: app)
+    let shell = app.shell.state
+    let frame = composer.compose(
+      shell: shell, titles: app.declarations.map(\.title), tabs: app.tabs,
+      view: app.view(at: shell.activeTab), width: 100, height: 30)
+    var output = "\u{1B}[?25l"
+    for (row, line) in frame.lines.enumerated()
+    where row >= previous.count || previous[row] != line {
+      output += "\u{1B}[\(row + 1);1H\(line)\u{1B}[0m\u{1B}[K"
+    }
+    if let cursor = frame.cursor {
+      output += "\u{1B}[\(cursor.row + 1);\(cursor.column + 1)H\u{1B}[?25h"
+    }
+    previous = frame.lines
+    bytesWritten += output.utf8.count
+  }
+
+  private static func bytes(for key: KeyPress) -> [UInt8] {
+    switch key {
+    case .character(let character): Array(String(character).utf8)
+    case .enter: [13]
+    default: preconditionFailure("the workload types only characters and Enter")
+    }
+  }
 }
 
 /// CPU time and memory of this process, from `getrusage`.

@@ -1,7 +1,8 @@
 import FeatureBridge
+import TerminalUI
 
-/// Composes one full screen: the tab bar with live counts, the active tab's view (or the key
-/// help), and the status line.
+/// Composes one full screen: the tab bar with each feature's badge, the active feature's view
+/// (or the key help), the kept errors, and the status line.
 struct FrameComposer {
   var color: Bool
 
@@ -15,54 +16,93 @@ struct FrameComposer {
     }
   }
 
-  func compose(shell: ShellState, view: any FeatureView, width: Int, height: Int) -> Frame {
+  /// The screen for `shell` at `width` × `height`.
+  ///
+  /// - Parameters:
+  ///   - titles: Each feature's title, by feature index.
+  ///   - tabs: The indices of the features that have a tab, in tab order.
+  ///   - render: Renders the active view at a width and height (the session renders inside
+  ///     Observation tracking; a script renders plainly).
+  func compose(
+    shell: ShellState, titles: [String], tabs: [Int], view: any TerminalView,
+    width: Int, height: Int,
+    render: (any TerminalView, Int, Int) -> [String] = { $0.render(width: $1, height: $2) }
+  ) -> Frame {
     guard width > 0, height > 0 else { return Frame(lines: []) }
-    var lines = [tabBar(shell, width: width)]
-    let contentHeight = max(0, height - 2)
+    var lines = [tabBar(shell, titles: titles, tabs: tabs, width: width)]
+    let errors = shell.showHelp ? [] : errorLines(shell, width: width, height: height)
+    let contentHeight = max(0, height - 2 - errors.count)
     var cursor: (row: Int, column: Int)?
     if shell.showHelp {
-      lines += help(view, width: width, height: contentHeight)
+      lines += help(view, tabCount: tabs.count, width: width, height: contentHeight)
     } else {
-      let content = view.render(width: width, height: contentHeight)
+      let content = render(view, width, contentHeight)
       lines += content.prefix(contentHeight)
       if let viewCursor = view.cursor, viewCursor.row < contentHeight {
-        cursor = (row: viewCursor.row + 1, column: min(viewCursor.column, width - 1))
+        cursor = (row: viewCursor.row + 1, column: min(max(0, viewCursor.column), width - 1))
       }
     }
-    while lines.count < height - 1 { lines.append("") }
+    while lines.count < height - 1 - errors.count { lines.append("") }
+    lines += errors
     if height > 1 { lines.append(statusLine(shell, width: width)) }
     return Frame(lines: Array(lines.prefix(height)), cursor: cursor)
   }
 
-  private func tabBar(_ shell: ShellState, width: Int) -> String {
-    var line = ""
-    var used = 0
-    for tab in Tab.allCases {
-      let count =
-        switch tab {
-        case .counter: shell.count
-        case .profile: shell.favoritesCount
-        case .notes: shell.notesCount
+  /// The tab bar. Labels shrink as the width does (title, then its first letter, then the
+  /// number alone) so that every tab stays visible and reachable.
+  func tabBar(_ shell: ShellState, titles: [String], tabs: [Int], width: Int) -> String {
+    func labels(_ style: Int) -> [String] {
+      tabs.enumerated().map { position, index in
+        let badge = shell.badges.indices.contains(index) ? shell.badges[index] : ""
+        let title = titles[index]
+        let number = position < 9 ? "\(position + 1)" : "·"
+        let badgeText = badge.isEmpty ? "" : " \(TerminalText.inert(badge))"
+        switch style {
+        case 0: return "\(number) \(title)\(badgeText)"
+        case 1: return "\(number) \(title.prefix(1))\(badgeText)"
+        default: return number
         }
-      let label = " \(tab.rawValue + 1) \(tab.title) \(count) "
-      let labelWidth = TerminalText.width(of: label) + 2
-      guard used + labelWidth <= width else { break }
-      if tab == shell.activeTab {
-        line += color ? "\u{1B}[7m[\(label)]\u{1B}[0m" : "[\(label)]"
-      } else {
-        line += " \(label) "
       }
-      used += labelWidth
     }
-    return line
+    var chosen = labels(2)
+    for style in 0...1 {
+      let candidate = labels(style)
+      if candidate.reduce(0, { $0 + TerminalText.width(of: $1) + 3 }) <= width {
+        chosen = candidate
+        break
+      }
+    }
+    var line = ""
+    for (position, label) in chosen.enumerated() {
+      if tabs[position] == shell.activeTab {
+        line += color ? "\u{1B}[7m[\(label)]\u{1B}[0m " : "[\(label)] "
+      } else {
+        line += " \(label)  "
+      }
+    }
+    return color ? line : TerminalText.fit(line, width: width)
   }
 
-  private func help(_ view: any FeatureView, width: Int, height: Int) -> [String] {
+  private func errorLines(_ shell: ShellState, width: Int, height: Int) -> [String] {
+    guard !shell.errors.isEmpty, height > 6 else { return [] }
+    let room = max(1, (height - 2) / 3)
+    var lines = shell.errors.suffix(room).map {
+      TerminalText.fit("! " + TerminalText.inert($0), width: width)
+    }
+    if lines.count < room { lines.append(TerminalText.fit("  x dismisses", width: width)) }
+    return lines.map { color ? "\u{1B}[1;31m" + $0 + "\u{1B}[0m" : $0 }
+  }
+
+  private func help(_ view: any TerminalView, tabCount: Int, width: Int, height: Int) -> [String] {
+    let numbers = (1...max(1, min(9, tabCount))).map(String.init).joined(separator: " ")
     let lines =
       [
         "", "  Keys", "",
-        "  Tab / 1 2 3   switch tabs          ?   show or hide this help",
-        "  q / Ctrl-C    quit (notes are saved first)", "",
+        "  Tab / \(numbers)   switch tabs        ?   show or hide this help",
+        "  Ctrl-S        save now           Ctrl-L  redraw the screen",
+        "  Ctrl-Z        suspend (fg resumes)",
+        "  q / Ctrl-C    quit (notes are saved first)",
+        "  x             dismiss the errors shown above the status line", "",
         "  This tab:",
       ] + view.keyHelp.map { "    " + $0 }
     return lines.prefix(height).map { TerminalText.fit($0, width: width) }
@@ -71,7 +111,7 @@ struct FrameComposer {
   private func statusLine(_ shell: ShellState, width: Int) -> String {
     let hint = "  ? help  q quit"
     let room = max(0, width - TerminalText.width(of: hint))
-    let text = TerminalText.fit(shell.status, width: room, pad: true) + hint
+    let text = TerminalText.fit(TerminalText.inert(shell.status), width: room, pad: true) + hint
     let fitted = TerminalText.fit(text, width: width)
     return color ? "\u{1B}[2m" + fitted + "\u{1B}[0m" : fitted
   }

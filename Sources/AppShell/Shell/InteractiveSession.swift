@@ -2,15 +2,33 @@ import Dispatch
 import FeatureBridge
 import Foundation
 import StoreKernel
+import TerminalUI
 
-/// The full-screen app: raw mode and the alternate screen, one render per batch of input,
-/// resize handling, and a clean exit on q, Ctrl-C, SIGTERM, SIGHUP or an error.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The full-screen app. Frames are drawn when something on screen changed, and only then:
+/// the active view is rendered inside Observation tracking, the shell's state is observed, and
+/// a change schedules one frame. There is no timer, so an idle app uses no CPU.
+///
+/// Keys are never starved by drawing: every event that is waiting (keys, changes, signals) is
+/// handled before the next frame, so pending changes coalesce into one frame and a key waits
+/// at most for the frame being drawn when it arrived. q, Ctrl-C and the terminating signals
+/// end the app after that frame at the latest, restoring the terminal and saving first.
 @ShellActor
 final class InteractiveSession {
   private enum Event: Sendable {
     case keys([KeyPress])
+    /// Something a rendered view read, or the shell's state, changed.
+    case changed(ObjectIdentifier?)
     case resize
-    case tick
+    case suspend
+    case resumed
     case quit
   }
 
@@ -18,6 +36,12 @@ final class InteractiveSession {
   private let composer: FrameComposer
   private var previous: [String] = []
   private var size = RawTerminal.size()
+  /// The views whose last render is still tracked (no change reported since).
+  private var tracked: Set<ObjectIdentifier> = []
+  private var needsFrame = true
+  private var forceFullFrame = true
+  /// How many frames were drawn (for tests and `--stats`).
+  private(set) var frames = 0
 
   init(app: any RunningApp, color: Bool) {
     self.app = app
@@ -27,53 +51,111 @@ final class InteractiveSession {
   func run() async throws {
     let terminal = try RawTerminal()
     let (events, sink) = AsyncStream.makeStream(of: Event.self)
+    // Events posted and not yet handled: a frame is drawn only when none is waiting.
+    let waiting = LockedValue(0)
+    let post: @Sendable (Event) -> Void = { event in
+      waiting.withLock { $0 += 1 }
+      sink.yield(event)
+    }
+    self.post = post
     let signals = SignalWatcher(
-      onResize: { sink.yield(.resize) },
+      onResize: { post(.resize) },
+      onSuspend: { post(.suspend) },
+      onContinue: { post(.resumed) },
       onTerminate: {
-        // Restore the terminal at once, in case the graceful quit below is slow.
+        // Give the screen back at once: no frame is painted after this, however slow the
+        // graceful quit below turns out to be.
         terminal.restore()
-        sink.yield(.quit)
+        post(.quit)
       })
     let readKeys = Task.detached {
-      for await batch in InputReader.keyBatches() { sink.yield(.keys(batch)) }
-      sink.yield(.quit)
+      for await batch in InputReader.keyBatches() { post(.keys(batch)) }
+      post(.quit)
     }
-    let ticker = Task.detached {
-      while !Task.isCancelled {
-        try? await Task.sleep(for: .milliseconds(200))
-        sink.yield(.tick)
-      }
-    }
+    let shellObservation = app.shell.observe({ $0 }, onChange: { _ in post(.changed(nil)) })
     defer {
-      ticker.cancel()
+      shellObservation.cancel()
       readKeys.cancel()
       signals.cancel()
       terminal.restore()
     }
-    render(force: true)
+    drawFrame(on: terminal)
     loop: for await event in events {
+      waiting.withLock { $0 -= 1 }
       switch event {
       case .keys(let keys):
-        if KeyRouter.route(keys, in: app) == .quit { break loop }
+        switch KeyRouter.route(keys, in: app) {
+        case .quit:
+          break loop
+        case .redraw:
+          forceFullFrame = true
+          needsFrame = true
+        case .suspend(let remaining):
+          suspend(terminal)
+          if !remaining.isEmpty { post(.keys(remaining)) }
+        case .continueRunning:
+          break
+        }
+      case .changed(let view):
+        if let view { tracked.remove(view) }
+        needsFrame = true
       case .resize:
         size = RawTerminal.size()
-        previous = []
-        RawTerminal.write("\u{1B}[2J")
-      case .tick:
-        break
+        forceFullFrame = true
+        needsFrame = true
+      case .suspend:
+        suspend(terminal)
+      case .resumed:
+        if terminal.resume() {
+          size = RawTerminal.size()
+          forceFullFrame = true
+          needsFrame = true
+        }
       case .quit:
         break loop
       }
-      render(force: false)
+      if needsFrame, waiting.withLock({ $0 }) == 0 { drawFrame(on: terminal) }
     }
   }
 
-  /// Writes only the lines that changed since the last frame.
-  private func render(force: Bool) {
+  private var post: (@Sendable (Event) -> Void)?
+
+  /// Job control: gives the terminal back, stops the process, and on `fg` takes the terminal
+  /// again and redraws everything.
+  private func suspend(_ terminal: RawTerminal) {
+    terminal.suspend()
+    // SIGSTOP cannot be caught or blocked, whatever the signal machinery did with SIGTSTP;
+    // the shell sees the job stopped, and `fg` continues it here.
+    kill(getpid(), SIGSTOP)
+    terminal.resume()
+    size = RawTerminal.size()
+    forceFullFrame = true
+    needsFrame = true
+  }
+
+  /// Draws the frame, writing only the lines that changed since the last one.
+  private func drawFrame(on terminal: RawTerminal) {
+    needsFrame = false
+    let shell = app.shell.state
+    let view = app.view(at: shell.activeTab)
+    let post = post
     let frame = composer.compose(
-      shell: app.shell.state, view: app.view(for: app.shell.state.activeTab),
-      width: size.columns, height: size.rows)
-    var output = "\u{1B}[?25l"
+      shell: shell, titles: app.declarations.map(\.title), tabs: app.tabs, view: view,
+      width: size.columns, height: size.rows,
+      render: { [self] view, width, height in
+        let id = ObjectIdentifier(view)
+        if tracked.contains(id), !forceFullFrame {
+          // Still tracked from the last render, so nothing it read has changed.
+          return view.render(width: width, height: height)
+        }
+        tracked.insert(id)
+        return TerminalRendering.render(view, width: width, height: height) {
+          post?(.changed(id))
+        }
+      })
+    let force = forceFullFrame
+    forceFullFrame = false
+    var output = force ? "\u{1B}[?25l\u{1B}[2J" : "\u{1B}[?25l"
     for (row, line) in frame.lines.enumerated()
     where force || row >= previous.count || previous[row] != line {
       output += "\u{1B}[\(row + 1);1H\(line)\u{1B}[0m\u{1B}[K"
@@ -85,21 +167,35 @@ final class InteractiveSession {
       output += "\u{1B}[\(cursor.row + 1);\(cursor.column + 1)H\u{1B}[?25h"
     }
     previous = frame.lines
-    RawTerminal.write(output)
+    frames += 1
+    terminal.draw(output)
   }
 }
 
-/// Turns SIGWINCH, SIGTERM, SIGHUP and SIGINT into callbacks on a dispatch queue.
+/// Turns signals into callbacks on a dispatch queue: SIGWINCH (resize), SIGTSTP (suspend, as
+/// `kill -TSTP` sends it; Ctrl-Z arrives as a key in raw mode), SIGCONT (continued from
+/// outside), and the signals that would otherwise kill the process with the terminal still in
+/// raw mode (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM): those quit
+/// gracefully, saving first.
 final class SignalWatcher {
   private let sources: [any DispatchSourceSignal]
 
-  init(onResize: @escaping @Sendable () -> Void, onTerminate: @escaping @Sendable () -> Void) {
+  init(
+    onResize: @escaping @Sendable () -> Void,
+    onSuspend: @escaping @Sendable () -> Void,
+    onContinue: @escaping @Sendable () -> Void,
+    onTerminate: @escaping @Sendable () -> Void
+  ) {
     let queue = DispatchQueue(label: "signals")
+    var handlers: [(Int32, @Sendable () -> Void)] = [
+      (SIGWINCH, onResize), (SIGTSTP, onSuspend), (SIGCONT, onContinue),
+    ]
+    for number in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM] {
+      handlers.append((number, onTerminate))
+    }
     var sources: [any DispatchSourceSignal] = []
-    for (number, handler) in [
-      (SIGWINCH, onResize), (SIGTERM, onTerminate), (SIGHUP, onTerminate), (SIGINT, onTerminate),
-    ] {
-      signal(number, SIG_IGN)
+    for (number, handler) in handlers {
+      if number != SIGCONT { signal(number, SIG_IGN) }
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler(handler: handler)
       source.resume()

@@ -1,97 +1,82 @@
-import CounterFeature
-import NotesFeature
-import ProfileFeature
 import StoreKernel
 
-/// The tabs of the app, in tab-bar order.
-enum Tab: Int, CaseIterable, Sendable, Equatable {
-  case counter, profile, notes
+/// What the shell itself shows: the tab bar's badges, the status line, kept errors, the active
+/// tab. It learns everything from the features' outputs (as ``ShellEvent``s), never from their
+/// state.
+struct ShellState: Equatable, Sendable {
+  /// The index of the active tab's feature.
+  var activeTab: Int
+  /// Each feature's badge, by feature index ("" until it reports one).
+  var badges: [String]
+  var status = "? for help"
+  /// Errors the features reported, whole, kept until the user dismisses them (Esc on the help
+  /// screen or `x`): a later "Saved" never hides where a corrupt file was kept.
+  var errors: [String] = []
+  var showHelp = false
+  /// How many save results (saved or failed) the features have reported.
+  var saveReports = 0
+  /// What the features could not save when they stopped.
+  var unsaved: [UnsavedWork] = []
 
-  var title: String {
-    switch self {
-    case .counter: "Counter"
-    case .profile: "Profile"
-    case .notes: "Notes"
-    }
+  /// - Parameters:
+  ///   - badges: Each feature's badge before it reports one.
+  ///   - activeTab: The feature index of the tab shown first.
+  init(badges: [String], activeTab: Int) {
+    self.badges = badges
+    self.activeTab = activeTab
   }
 }
 
-/// What the shell itself shows: the tab bar's live counts, the status line, the active tab.
-/// It learns everything from the features' outputs, never from their state.
-struct ShellState: Equatable, Sendable {
-  var activeTab: Tab = .notes
-  var count = 0
-  var favoritesCount = 0
-  var notesCount = 0
-  var status = "? for help"
-  var showHelp = false
-  var storageError: String?
-  /// How many save results (saved or failed) the notes feature has reported.
-  var notesSaveReports = 0
-  /// What the notes did with changes they could not save when they stopped.
-  var unsavedNotes: UnsavedNotes?
-}
-
-/// The end of a run whose notes could not all be saved: the process must say so and exit
-/// non-zero.
-enum UnsavedNotes: Equatable, Sendable {
-  /// Kept in this recovery file, which the next start restores.
-  case kept(path: String)
-  /// Neither saved nor kept.
-  case lost(reason: String)
-}
-
 enum ShellAction: Sendable, Equatable {
-  case counter(CounterOutput)
-  case profile(ProfileOutput)
-  case notes(NotesOutput)
-  case selectTab(Tab)
-  case nextTab
+  /// An output of the feature at this index, as its declaration reads it.
+  case feature(Int, ShellEvent)
+  case selectTab(Int)
+  /// The next tab among `tabs` (the indices of the features that have one).
+  case nextTab(among: [Int])
   case toggleHelp
+  case dismissErrors
 }
 
-/// The shell's logic: reacts exhaustively to each feature's outputs (seed 003's delegate
-/// pattern), so a new output is a compile error here until handled.
+/// The shell's logic. What each feature's outputs mean is in its declaration; the shell only
+/// applies the events.
 struct ShellReducer: Reducer {
   func reduce(into state: inout ShellState, action: ShellAction) -> Effect<ShellAction> {
     switch action {
-    case .counter(let output):
-      switch output {
-      case .countChanged(let count): state.count = count
-      case .favoriteSaved(let number): state.status = "Saved \(number) as a favorite"
-      case .favoriteRemoved(let number): state.status = "Removed \(number) from the favorites"
-      }
-    case .profile(let output):
-      switch output {
-      case .favoriteCountChanged(let count): state.favoritesCount = count
-      case .favoriteRemoved(let number): state.status = "Removed \(number) from the favorites"
-      }
-    case .notes(let output):
-      switch output {
-      case .noteCountChanged(let count): state.notesCount = count
-      case .saved(let count):
-        state.notesSaveReports += 1
-        state.status = "Saved \(count) note\(count == 1 ? "" : "s")"
-      case .storageError(let message):
-        state.notesSaveReports += 1
-        state.storageError = message
-        state.status = "Error: \(message)"
-      case .unsavedChangesKept(let path):
-        state.unsavedNotes = .kept(path: path)
-        state.status = "Unsaved notes kept in \(path)"
-      case .unsavedChangesLost(let reason):
-        state.unsavedNotes = .lost(reason: reason)
-        state.status = "Error: \(reason)"
-      }
+    case .feature(let index, let event):
+      Self.apply(event, from: index, to: &state)
     case .selectTab(let tab):
       state.activeTab = tab
       state.showHelp = false
-    case .nextTab:
-      state.activeTab = Tab(rawValue: (state.activeTab.rawValue + 1) % Tab.allCases.count)!
+    case .nextTab(let tabs):
+      guard !tabs.isEmpty else { break }
+      let position = tabs.firstIndex(of: state.activeTab).map { ($0 + 1) % tabs.count } ?? 0
+      state.activeTab = tabs[position]
       state.showHelp = false
     case .toggleHelp:
       state.showHelp.toggle()
+    case .dismissErrors:
+      state.errors = []
     }
     return .none
+  }
+
+  static func apply(_ event: ShellEvent, from index: Int, to state: inout ShellState) {
+    switch event {
+    case .badge(let badge):
+      if state.badges.indices.contains(index) { state.badges[index] = badge }
+    case .status(let message):
+      state.status = message
+    case .error(let message):
+      if state.errors.last != message { state.errors.append(message) }
+      state.status = "Error: \(message)"
+    case .saveReported:
+      state.saveReports += 1
+    case .unsaved(let work):
+      state.unsaved.append(work)
+      switch work {
+      case .kept(let path): state.status = "Unsaved notes kept in \(path)"
+      case .lost(let reason): state.status = "Error: \(reason)"
+      }
+    }
   }
 }

@@ -1,5 +1,6 @@
 import FeatureBridge
 import Foundation
+import TerminalUI
 
 #if canImport(Glibc)
   import Glibc

@@ -12,11 +12,13 @@ import StoreKernel
 /// The controlling terminal in full-screen mode: raw input, the alternate screen, bracketed
 /// paste, and everything restored by `restore()` (idempotent, safe from any exit path).
 final class RawTerminal: @unchecked Sendable {
-  // SAFETY: `original` is written once in `init` and only read afterwards; whether the
-  // terminal was restored is behind a lock, so `restore()` may be called from a
-  // signal-handling queue and the main flow at the same time.
+  // SAFETY: `original` is written once in `init` and only read afterwards; the mode is behind
+  // a lock, so `restore()` may be called from a signal-handling queue and the main flow at the
+  // same time.
   private let original: termios
-  private let restored = LockedValue(false)
+  private let raw: termios
+  private enum Mode { case fullScreen, suspended, restored }
+  private let mode = LockedValue(Mode.fullScreen)
 
   /// Enters raw mode on standard input and the alternate screen on standard output.
   init() throws {
@@ -34,22 +36,64 @@ final class RawTerminal: @unchecked Sendable {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
+    self.raw = raw
+    try Self.enterFullScreen(raw)
+  }
+
+  private static func enterFullScreen(_ raw: termios) throws {
+    var raw = raw
     guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
       throw ShellError("cannot put the terminal in raw mode")
     }
     // Alternate screen, hide cursor, bracketed paste on, clear.
-    Self.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[2J")
+    write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[2J")
   }
 
-  /// Leaves the alternate screen and restores the terminal's original settings.
+  private func leaveFullScreen() {
+    // Bracketed paste off, attributes reset, cursor shown, main screen back (the shell's
+    // line, where the cursor was before the app started).
+    Self.write("\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+    var attributes = original
+    tcsetattr(STDIN_FILENO, TCSADRAIN, &attributes)
+  }
+
+  /// Leaves the alternate screen and restores the terminal's original settings, for good.
+  /// Idempotent; a second caller returns once the first has finished.
   func restore() {
-    // The whole restore runs under the lock: a second caller returns only once it is done.
-    restored.withLock { restored in
-      guard !restored else { return }
-      restored = true
-      Self.write("\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
-      var attributes = original
-      tcsetattr(STDIN_FILENO, TCSAFLUSH, &attributes)
+    mode.withLock { mode in
+      if mode == .fullScreen { leaveFullScreen() }
+      mode = .restored
+    }
+  }
+
+  /// Restores the terminal as `restore()` does, but so that `resume()` can enter full-screen
+  /// mode again (job control: Ctrl-Z, then `fg`).
+  func suspend() {
+    mode.withLock { mode in
+      guard mode == .fullScreen else { return }
+      leaveFullScreen()
+      mode = .suspended
+    }
+  }
+
+  /// Enters full-screen mode again after `suspend()` (or after the process was stopped and
+  /// continued from outside, which may have left the terminal in any mode); returns whether
+  /// the screen must be redrawn.
+  @discardableResult
+  func resume() -> Bool {
+    mode.withLock { mode in
+      guard mode != .restored else { return false }
+      try? Self.enterFullScreen(raw)
+      mode = .fullScreen
+      return true
+    }
+  }
+
+  /// Writes a frame, only while the app has the screen: once the terminal is restored (a
+  /// signal, the end of the run) or suspended, nothing more is painted into the shell's screen.
+  func draw(_ text: String) {
+    mode.withLock { mode in
+      if mode == .fullScreen { Self.write(text) }
     }
   }
 

@@ -1,93 +1,43 @@
-import CounterFeature
 import FeatureBridge
-import NotesFeature
-import ProfileFeature
 import StoreKernel
+import TerminalUI
 
-/// The default build: three black-box features, each with its own store, wired by dependency
-/// injection. The shell's store hears only their outputs.
+/// The default build: every declared feature behind its own boundary, with its own store,
+/// wired by dependency injection. The shell's store hears only their outputs.
 @ShellActor
 final class MultiStoreApp: RunningApp {
   let architecture = Architecture.multiStore
+  let context: AppContext
+  let declarations: [any AppFeatureDeclaration]
   let shell: Store<ShellState, ShellAction>
-  private let counter: Feature<CounterInput, CounterOutput>
-  private let profile: Feature<ProfileInput, ProfileOutput>
-  private let notes: Feature<NotesInput, NotesOutput>
-  private let counterInputs: AsyncStream<CounterInput>.Continuation
-  private let profileInputs: AsyncStream<ProfileInput>.Continuation
-  private let notesInputs: AsyncStream<NotesInput>.Continuation
-  private var routes: [Task<Void, Never>] = []
-  private var extras: [Feature<CounterInput, CounterOutput>] = []
-  private var extraInputs: [AsyncStream<CounterInput>.Continuation] = []
+  private let features: [any RunningFeature]
 
-  /// How each feature is started. The defaults start the real features; a test replaces any
-  /// of them with a `FakeFeature`'s `start` — a one-line change.
-  struct Factories {
-    var counter:
-      @ShellActor (AsyncStream<CounterInput>, SharedValue<Set<Int>>) -> Feature<
-        CounterInput, CounterOutput
-      > = { CounterFeature.start(inputs: $0, favorites: $1) }
-    var profile:
-      @ShellActor (AsyncStream<ProfileInput>, SharedValue<Set<Int>>) -> Feature<
-        ProfileInput, ProfileOutput
-      > = { ProfileFeature.start(inputs: $0, favorites: $1) }
-    var notes:
-      @ShellActor (AsyncStream<NotesInput>, AppEnvironment) -> Feature<NotesInput, NotesOutput> = {
-        NotesFeature.start(
-          inputs: $0, storage: $1.storage, autosaveDelay: $1.autosaveDelay, clock: $1.clock)
-      }
-  }
-
-  init(environment: AppEnvironment, factories: Factories = Factories()) {
-    shell = Store(initialState: ShellState(), reducer: ShellReducer(), name: "Shell")
-    let favorites = SharedValue<Set<Int>>([])
-    let (counterStream, counterInputs) = AsyncStream.makeStream(of: CounterInput.self)
-    let (profileStream, profileInputs) = AsyncStream.makeStream(of: ProfileInput.self)
-    let (notesStream, notesInputs) = AsyncStream.makeStream(of: NotesInput.self)
-    self.counterInputs = counterInputs
-    self.profileInputs = profileInputs
-    self.notesInputs = notesInputs
-    counter = factories.counter(counterStream, favorites)
-    profile = factories.profile(profileStream, favorites)
-    notes = factories.notes(notesStream, environment)
-    for _ in 0..<environment.extraFeatures {
-      let (stream, inputs) = AsyncStream.makeStream(of: CounterInput.self)
-      extraInputs.append(inputs)
-      extras.append(factories.counter(stream, favorites))
+  init(context: AppContext, features declarations: [any AppFeatureDeclaration], initialTab: Int) {
+    self.context = context
+    self.declarations = declarations
+    shell = Store(
+      initialState: ShellState(badges: declarations.map(\.initialBadge), activeTab: initialTab),
+      reducer: ShellReducer(), name: "Shell", withDependencies: context.hostDependencies)
+    features = declarations.enumerated().map { index, declaration in
+      declaration.start(in: context, at: index)
     }
-    routes = [
-      counter.route(into: shell) { .counter($0) },
-      profile.route(into: shell) { .profile($0) },
-      notes.route(into: shell) { .notes($0) },
-    ]
+    for feature in features { feature.routeOutputs(into: shell) }
   }
 
-  func view(for tab: Tab) -> any FeatureView {
-    switch tab {
-    case .counter: counter.view
-    case .profile: profile.view
-    case .notes: notes.view
-    }
-  }
+  func view(at index: Int) -> any TerminalView { features[index].view }
 
-  var events: StoreEvents {
-    let features = [counter.metrics, profile.metrics, notes.metrics] + extras.map(\.metrics)
-    return features.reduce(shell.events) { $0.adding($1.storeEvents) }
-  }
+  func requestSave(at index: Int) -> Bool { features[index].requestSave() }
 
-  func saveNotes() {
-    notesInputs.yield(.save)
+  func settle() async {
+    // An output routed to the shell can make no feature busy again (the shell sends nothing
+    // back), so one pass over the features is enough; the executor pass covers their effects'
+    // hops in script mode.
+    for feature in features { await feature.settle() }
+    if let executor = context.effectExecutor as? SerialEffectExecutor { await executor.settle() }
   }
 
   func stop() async {
-    counterInputs.finish()
-    profileInputs.finish()
-    notesInputs.finish()
-    for inputs in extraInputs { inputs.finish() }
-    for extra in extras { await extra.finish() }
-    await notes.finish()
-    await counter.finish()
-    await profile.finish()
-    for route in routes { await route.value }
+    // In declaration order; each delivers what it was sent and saves before it stops.
+    for feature in features { await feature.finish() }
   }
 }

@@ -1,82 +1,68 @@
-import CounterFeature
 import FeatureBridge
-import NotesFeature
-import ProfileFeature
 import StoreKernel
+import TerminalUI
 
-/// The single-store build: the same three feature reducers composed under one root store
-/// (seed 004's pullback and scope). Each view gets a child store scoped from the root, and the
-/// shell reacts to the features' delegate actions inside the root reducer.
+/// The single-store build: the same declared features composed under one root store. Each
+/// feature's reducer runs on its slot of the root state, each view gets a child store scoped
+/// from the root, and the shell hears the features' delegate actions inside the root reducer.
+///
+/// Everything per feature (its reducer, its start and stop actions, its dependencies, its
+/// scoped view) comes from its declaration's ``FeatureSlot``: there is no second list of
+/// features to keep in step with the first.
 @ShellActor
 final class SingleStoreApp: RunningApp {
   let architecture = Architecture.singleStore
+  let context: AppContext
+  let declarations: [any AppFeatureDeclaration]
   let root: Store<AppState, AppAction>
   let shell: Store<ShellState, ShellAction>
-  /// The scoped child stores and views; view stores hold their stores weakly, so the app owns
-  /// them.
-  private let children: [AnyObject]
-  /// Reads the events of each scoped child store.
-  private let childEvents: [() -> StoreEvents]
-  private let counterView: CounterView
-  private let profileView: ProfileView
-  private let notesView: NotesView
+  private let slots: [any FeatureSlot]
+  /// The scoped child stores: view stores hold their stores weakly, so the app owns them.
+  private let scopedStores: [AnyObject]
+  private let views: [any TerminalView]
 
-  init(environment: AppEnvironment) {
-    let favorites = SharedValue<Set<Int>>([])
-    root = Store(
-      initialState: AppState(favorites: favorites.value, extraFeatures: environment.extraFeatures),
+  init(context: AppContext, features declarations: [any AppFeatureDeclaration], initialTab: Int) {
+    self.context = context
+    self.declarations = declarations
+    let hostDependencies = context.hostDependencies
+    let slots = declarations.enumerated().map { index, declaration in
+      declaration.slot(in: context, at: index)
+    }
+    self.slots = slots
+    let root = Store(
+      initialState: AppState(
+        shell: ShellState(badges: declarations.map(\.initialBadge), activeTab: initialTab),
+        slots: slots),
       reducer: AppReducer(),
       name: "App",
-      withDependencies: {
-        $0.counterFavorites = favorites
-        $0.profileFavorites = favorites
-        $0.notesStorage = environment.storage
-        $0.notesAutosaveDelay = environment.autosaveDelay
-        $0.clock = environment.clock
+      withDependencies: { values in
+        for slot in slots { slot.prepare(&values) }
+        hostDependencies(&values)
       })
+    self.root = root
     shell = root.scope(state: { $0.shell }, action: { .shell($0) }, name: "App/Shell")
-    let counter = root.scope(state: { $0.counter }, action: { .counter($0) }, name: "App/Counter")
-    let profile = root.scope(state: { $0.profile }, action: { .profile($0) }, name: "App/Profile")
-    let notes = root.scope(state: { $0.notes }, action: { .notes($0) }, name: "App/Notes")
-    var children: [AnyObject] = [counter, profile, notes]
-    var childEvents: [() -> StoreEvents] = [
-      { counter.events }, { profile.events }, { notes.events }, { [shell] in shell.events },
-    ]
-    for index in 0..<environment.extraFeatures {
-      let extra = root.scope(
-        state: { $0.extras[index] }, action: { .extra(index, $0) }, name: "App/Extra\(index)")
-      children.append(extra)
-      childEvents.append { extra.events }
-      children.append(CounterView(store: ViewStore(extra)))
-    }
-    self.children = children
-    self.childEvents = childEvents
-    counterView = CounterView(store: ViewStore(counter))
-    profileView = ProfileView(store: ViewStore(profile))
-    notesView = NotesView(store: ViewStore(notes))
-    for action in AppAction.didStart(extraFeatures: environment.extraFeatures) {
-      root.send(action)
-    }
+    let made = slots.map { $0.makeView(root: root) }
+    scopedStores = made.map(\.store)
+    views = made.map(\.view)
+    for case let action? in slots.map(\.didStart) { root.send(action) }
   }
 
-  func view(for tab: Tab) -> any FeatureView {
-    switch tab {
-    case .counter: counterView
-    case .profile: profileView
-    case .notes: notesView
-    }
+  func view(at index: Int) -> any TerminalView { views[index] }
+
+  func requestSave(at index: Int) -> Bool {
+    guard let action = slots[index].save else { return false }
+    root.send(action)
+    return true
   }
 
-  var events: StoreEvents {
-    childEvents.reduce(root.events) { $0.adding($1()) }
-  }
-
-  func saveNotes() {
-    root.send(.notes(.input(.save)))
+  /// Settles through the effect executor: script mode and `compare` give the app a serial
+  /// one; without one (the interactive app) there is nothing to wait for here.
+  func settle() async {
+    if let executor = context.effectExecutor as? SerialEffectExecutor { await executor.settle() }
   }
 
   func stop() async {
-    for action in AppAction.willStop { await root.send(action).finish() }
+    for case let action? in slots.map(\.willStop) { await root.send(action).finish() }
     root.cancelRunningEffects()
   }
 }

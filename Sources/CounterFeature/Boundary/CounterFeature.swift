@@ -1,37 +1,63 @@
 public import FeatureBridge
+public import StoreKernel
+public import TerminalUI
 
-/// Count up and down, and save counts as favorites shared with other features (seed 004's
-/// counter), behind a black-box boundary.
+/// Count up and down, and save counts as favorites shared with other features, behind a
+/// black-box boundary.
 ///
 /// ```swift
 /// let favorites = SharedValue<Set<Int>>([])
-/// let (inputs, send) = AsyncStream.makeStream(of: CounterInput.self)
-/// let counter = CounterFeature.start(inputs: inputs, favorites: favorites)
-/// send.yield(.reset)
+/// let counter = CounterFeature.start(favorites: favorites)
+/// await counter.send(.increment)
 /// ```
+///
+/// A namespace: no values.
 public enum CounterFeature {
-  /// Starts the counter on the caller's actor.
+  /// Starts the counter on the caller's actor. No view is built until a host asks for one with
+  /// ``terminalView(of:)``.
   ///
   /// - Parameters:
   ///   - count: The starting count.
-  ///   - inputs: What the host sends.
   ///   - favorites: The favorites shared with other features; the counter reads and writes it.
+  ///   - inputs: A stream of inputs, if the host has one (``Feature/send(_:)`` and
+  ///     ``Feature/input`` need none).
+  ///   - prepareDependencies: The host's overrides, applied last (its store registry, a clock).
   ///   - isolation: The host's actor.
   /// - Returns: The running feature.
   public static func start(
     count: Int = 0,
-    inputs: AsyncStream<CounterInput>,
     favorites: SharedValue<Set<Int>>,
+    inputs: AsyncStream<CounterInput>? = nil,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation
   ) -> Feature<CounterInput, CounterOutput> {
-    Feature.start(
+    recipe(count: count, favorites: favorites).start(
+      inputs: inputs, withDependencies: prepareDependencies, isolation: isolation)
+  }
+
+  /// The counter, before it runs: what `start` starts, and what a single-store app composes.
+  package static func recipe(
+    count: Int = 0, favorites: SharedValue<Set<Int>>
+  ) -> FeatureRecipe<CounterReducer> {
+    FeatureRecipe(
       name: "Counter",
       initialState: CounterState(count: count, favorites: favorites.value),
       reducer: CounterReducer(),
-      inputs: inputs,
-      withDependencies: { $0.counterFavorites = favorites },
-      view: { CounterView(store: $0) },
-      isolation: isolation)
+      dependencies: { $0.counterFavorites = favorites })
+  }
+
+  /// The counter's terminal view: the count, whether it is a favorite, and the favorites; `+`,
+  /// `-` and `s` change them.
+  ///
+  /// - Parameter feature: A running counter.
+  /// - Returns: A new view over it.
+  public static func terminalView(
+    of feature: Feature<CounterInput, CounterOutput>
+  )
+    -> any TerminalView
+  {
+    CounterView(
+      store: feature.viewStore(state: CounterState.self, viewAction: CounterAction.ViewAction.self))
   }
 }
 
@@ -43,6 +69,12 @@ public enum CounterInput: Sendable, Equatable {
   case reset
   /// Set the count.
   case setCount(Int)
+  /// Count one up.
+  case increment
+  /// Count one down.
+  case decrement
+  /// Save the current count as a favorite, or remove it if it is one.
+  case toggleFavorite
 }
 
 /// What the counter tells its host.

@@ -17,23 +17,12 @@ package struct CounterReducer: Reducer {
       return setCount(0, in: &state)
     case .input(.setCount(let count)):
       return setCount(count, in: &state)
-    case .view(.incrementTapped):
+    case .input(.increment), .view(.incrementTapped):
       return setCount(state.count + 1, in: &state)
-    case .view(.decrementTapped):
+    case .input(.decrement), .view(.decrementTapped):
       return setCount(state.count - 1, in: &state)
-    case .view(.favoriteToggled):
-      let count = state.count
-      let favorites = favorites
-      if state.favorites.contains(count) {
-        state.favorites.remove(count)
-        return .merge(
-          .run { _ in favorites.update { _ = $0.remove(count) } },
-          .send(.delegate(.favoriteRemoved(count))))
-      }
-      state.favorites.insert(count)
-      return .merge(
-        .run { _ in favorites.update { _ = $0.insert(count) } },
-        .send(.delegate(.favoriteSaved(count))))
+    case .input(.toggleFavorite), .view(.favoriteToggled):
+      return toggleFavorite(in: &state)
     case .internal(.subscribeToFavorites):
       return .subscribe(to: favorites) { .internal(.favoritesChanged($0)) }
     case .internal(.favoritesChanged(let favorites)):
@@ -44,7 +33,24 @@ package struct CounterReducer: Reducer {
     }
   }
 
-  /// Shared by every action that changes the count: a method, not an extra action (seed 001).
+  /// Saves the count as a favorite, or removes it: for the view's key and the host's input.
+  private func toggleFavorite(in state: inout CounterState) -> Effect<CounterAction> {
+    let count = state.count
+    let favorites = favorites
+    if state.favorites.contains(count) {
+      state.favorites.remove(count)
+      return .merge(
+        .run { _ in favorites.update { _ = $0.remove(count) } },
+        .send(.delegate(.favoriteRemoved(count))))
+    }
+    state.favorites.insert(count)
+    return .merge(
+      .run { _ in favorites.update { _ = $0.insert(count) } },
+      .send(.delegate(.favoriteSaved(count))))
+  }
+
+  /// Shared by every action that changes the count: a method, not an extra action, so a
+  /// keystroke stays one action.
   private func setCount(_ count: Int, in state: inout CounterState) -> Effect<CounterAction> {
     guard state.count != count else { return .none }
     state.count = count

@@ -1,27 +1,27 @@
 package import FeatureBridge
 import StoreKernel
+package import TerminalUI
 
 /// The counter in a terminal: the count, whether it is a favorite, and the favorites.
-package final class CounterView: FeatureView {
+///
+/// It reads the state through its view store, so a host rendering it inside
+/// `withObservationTracking` is told exactly when the count or the favorites change.
+package final class CounterView: TerminalView {
   private let store: ViewStore<CounterState, CounterAction.ViewAction>
-  private var observation: ObservationToken?
-  package private(set) var renderGeneration = 0
 
   package init(store: ViewStore<CounterState, CounterAction.ViewAction>) {
     self.store = store
-    // The view's live observer: everything it draws comes from the state.
-    observation = store.observe({ $0 }) { [weak self] _ in self?.renderGeneration += 1 }
   }
 
   package func render(width: Int, height: Int) -> [String] {
-    guard let state = store.state else { return [] }
-    let favorites = state.favorites.sorted().map(String.init).joined(separator: ", ")
+    guard height > 0 else { return [] }
+    let count = store.count
+    let favorites = store.favorites.sorted().map(String.init).joined(separator: ", ")
     let lines = [
       "",
-      "    [-]   \(state.count)   [+]",
+      "    [-]   \(count)   [+]",
       "",
-      state.isFavorite
-        ? "    ★ \(state.count) is a favorite (s to remove)" : "    s: save as favorite",
+      store.isFavorite ? "    ★ \(count) is a favorite (s to remove)" : "    s: save as favorite",
       "",
       "    Favorites: \(favorites.isEmpty ? "none yet" : favorites)",
     ]

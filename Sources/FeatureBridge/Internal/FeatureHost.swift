@@ -7,7 +7,7 @@ import Synchronization
 /// `deliverPending` is `@inlinable` so each feature module gets it specialized for its reducer;
 /// the rest runs once per feature and stays out of line.
 @usableFromInline
-final class FeatureHost<R: Reducer> where R.Action: BoundaryAction {
+final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryAction {
   @usableFromInline typealias Input = R.Action.Input
   @usableFromInline typealias Output = R.Action.Output
 
@@ -18,9 +18,11 @@ final class FeatureHost<R: Reducer> where R.Action: BoundaryAction {
   let registration: FeatureRegistry.Registration
   @usableFromInline var pump: Task<Void, Never>?
   private let storeCounters: StoreMetrics
-  private var isStopping = false
+  @usableFromInline var isStopping = false
   /// The batch being delivered; swapped with the mailbox's so steady traffic allocates nothing.
   @usableFromInline var batch: [Input?] = []
+  /// The effects the delivered inputs started, not yet awaited by `settle`.
+  @usableFromInline var inputWork: [StoreTask] = []
 
   @usableFromInline
   init(
@@ -49,8 +51,63 @@ final class FeatureHost<R: Reducer> where R.Action: BoundaryAction {
     var delivered = 0
     for case .some in batch { delivered += 1 }
     counters.add(inputs: delivered)
-    store.send(contentsOf: batch.lazy.compactMap { $0.map { R.Action.input($0) } })
+    let work = store.send(contentsOf: batch.lazy.compactMap { $0.map { R.Action.input($0) } })
+    if !work.isEmpty { inputWork.append(work) }
+    if !deliveryWaiters.isEmpty { wakeDeliveryWaiters(stopped: false) }
   }
+
+  /// Hosts waiting until a number of inputs has been delivered.
+  @usableFromInline var deliveryWaiters:
+    [(count: Int, continuation: CheckedContinuation<Bool, Never>)] = []
+
+  @usableFromInline
+  func wakeDeliveryWaiters(stopped: Bool) {
+    let delivered = counters.inputsDelivered.load(ordering: .relaxed)
+    var waiting: [(count: Int, continuation: CheckedContinuation<Bool, Never>)] = []
+    for waiter in deliveryWaiters {
+      if waiter.count <= delivered || stopped {
+        waiter.continuation.resume(returning: waiter.count <= delivered)
+      } else {
+        waiting.append(waiter)
+      }
+    }
+    deliveryWaiters = waiting
+  }
+
+  @usableFromInline
+  nonisolated(nonsending) func untilDelivered(_ count: Int) async -> Bool {
+    deliverPending()
+    if counters.inputsDelivered.load(ordering: .relaxed) >= count { return true }
+    guard store != nil else { return false }
+    return await withCheckedContinuation { deliveryWaiters.append((count, $0)) }
+  }
+
+  @usableFromInline
+  func deliverNow(_ input: Input) -> Bool {
+    guard store != nil, !isStopping else { return false }
+    if case .refused = mailbox.put(input) { return false }
+    deliverPending()
+    return true
+  }
+
+  @usableFromInline
+  nonisolated(nonsending) func settle() async {
+    deliverPending()
+    while !inputWork.isEmpty {
+      let work = inputWork
+      inputWork = []
+      for task in work { await task.finish() }
+    }
+  }
+
+  @usableFromInline
+  func makeViewStore() -> AnyObject? {
+    if let store { return ViewStore<R.State, R.Action.ViewAction>(store) }
+    return finalState.map { ViewStore<R.State, R.Action.ViewAction>(finalState: $0) }
+  }
+
+  /// The store's last state, once the feature has stopped: a view built afterwards shows it.
+  private var finalState: R.State?
 
   @usableFromInline
   var metrics: BoundaryMetrics {
@@ -92,7 +149,9 @@ final class FeatureHost<R: Reducer> where R.Action: BoundaryAction {
     pump?.cancel()
     pump = nil
     store.cancelRunningEffects()
+    finalState = store.state
     self.store = nil
+    wakeDeliveryWaiters(stopped: true)
     outputContinuation.finish()
     registration.end()
   }

@@ -1,18 +1,58 @@
+public import Observation
 public import StoreKernel
 
-/// What a feature's view holds: it can read the feature's state, observe it, and send view
-/// actions, and nothing else. Internal and delegate actions cannot be expressed through it,
-/// so the compiler keeps view code to its side of seed 003's convention.
+/// What a feature's view holds: it reads the feature's state, is told through Swift's
+/// Observation when what it read changed, and sends view actions, nothing else. Internal and
+/// delegate actions cannot be expressed through it, so the compiler keeps view code to its side
+/// of the view / internal / delegate convention.
 ///
-/// It holds its store weakly: once the feature stops, sends are ignored and `state` is `nil`.
+/// It knows nothing about any UI: a terminal view, a SwiftUI view or a test reads it the same
+/// way. Reads are tracked per property: `viewStore.count` inside `withObservationTracking`
+/// registers `count`, and the tracking fires when `count` changes, and not when anything else
+/// does. A renderer (`TerminalRendering`, SwiftUI's `body`) therefore redraws exactly when state
+/// it showed has changed.
+///
+/// ```swift
+/// let text = withObservationTracking {
+///   "\(viewStore.count) \(viewStore.isFavorite ? "★" : "")"
+/// } onChange: {
+///   scheduleRedraw()
+/// }
+/// ```
+///
+/// **Read narrow, cheap properties.** After every batch of actions the view store compares the
+/// value of each property its views have read with the new state, and it keeps the last value
+/// of each. A property that holds a large value (the notes array, a 10 MB body) would be
+/// compared on every keystroke and kept alive alongside the store's copy, so a mutation in place
+/// would copy it. Track a small key that changes with it (a revision, a count) and read the
+/// large value with ``peek(_:)``, which is not tracked.
+///
+/// It holds its store weakly: once the feature has stopped, `send` does nothing and reads give
+/// the feature's last state.
 ///
 /// Not `Sendable`: confined to the feature's actor.
-public final class ViewStore<State, ViewAction: Sendable> {
+@dynamicMemberLookup
+public final class ViewStore<State, ViewAction: Sendable>: Observable {
   private weak var source: (any StateSource<State>)?
   private let sendView: (ViewAction) -> Void
   private let sendViews: ([ViewAction]) -> Void
+  private let registrar = ObservationRegistrar()
+  /// The properties read so far, with their last values.
+  private var tracked: [TrackedKey: TrackedRead] = [:]
+  private var finalState: State?
+  private var observation: ObservationToken?
 
-  @usableFromInline
+  /// A property views have read: its last value, and how to tell whether a new state changed it.
+  private struct TrackedRead {
+    var value: Any
+    let newValue: (State, Any) -> Any?
+  }
+
+  /// Creates a view store over a feature's store. Feature modules get one from their running
+  /// feature (``Feature/viewStore(state:viewAction:)``); a host builds one over a scoped store
+  /// in a single-store app.
+  ///
+  /// - Parameter store: The store whose state the view reads and to which it sends.
   package init<Action: BoundaryAction>(_ store: Store<State, Action>)
   where Action.ViewAction == ViewAction {
     self.source = store
@@ -20,10 +60,46 @@ public final class ViewStore<State, ViewAction: Sendable> {
     self.sendViews = { [weak store] actions in
       store?.send(contentsOf: actions.lazy.map { Action.view($0) })
     }
+    observation = store.observeStates(
+      { [weak self] state in self?.stateDidChange(state) ?? false },
+      onEnd: { [weak self] state in self?.finalState = state })
   }
 
-  /// The feature's current state, or `nil` once it has stopped.
-  public var state: State? { source?.state }
+  /// A view store of a feature that has stopped: it shows the last state and sends nothing.
+  init(finalState: State) {
+    self.sendView = { _ in }
+    self.sendViews = { _ in }
+    self.finalState = finalState
+  }
+
+  /// Whether the feature is still running. Once it has stopped, reads give its last state.
+  public var isRunning: Bool { source != nil }
+
+  /// Reads a property of the feature's state, and tracks the read: an observer of this view
+  /// store (inside `withObservationTracking`) is told when this property changes.
+  ///
+  /// - Parameter keyPath: The property.
+  public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    let key = TrackedKey(keyPath)
+    registrar.access(self, keyPath: \.[tracked: key])
+    let value = currentState[keyPath: keyPath]
+    if tracked[key] == nil {
+      tracked[key] = TrackedRead(value: value) { state, old in
+        let new = state[keyPath: keyPath]
+        return new == (old as? Value) ? nil : new
+      }
+    }
+    return value
+  }
+
+  /// Reads a property without tracking it: for large values a view shows but tracks through a
+  /// smaller key (see the type's discussion).
+  ///
+  /// - Parameter keyPath: The property.
+  /// - Returns: Its current value.
+  public func peek<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
+    currentState[keyPath: keyPath]
+  }
 
   /// Sends a view action to the feature.
   ///
@@ -40,16 +116,39 @@ public final class ViewStore<State, ViewAction: Sendable> {
     sendViews(actions)
   }
 
-  /// Calls `onChange` with the projected value now and whenever it changes.
-  ///
-  /// - Parameters:
-  ///   - project: Derives the observed value.
-  ///   - onChange: Receives the value and every change.
-  /// - Returns: The token that keeps the observation alive, or `nil` if the feature stopped.
-  public func observe<Value: Equatable>(
-    _ project: @escaping (State) -> Value, onChange: @escaping (Value) -> Void
-  ) -> ObservationToken? {
-    source?.observe(project, onChange: onChange)
+  private var currentState: State {
+    if let source { return source.state }
+    guard let finalState else {
+      preconditionFailure("A ViewStore's store was released before it reported its last state")
+    }
+    return finalState
+  }
+
+  /// Compares every tracked property with `state` and tells observers about the changed ones.
+  private func stateDidChange(_ state: State) -> Bool {
+    var changed: [(key: TrackedKey, value: Any)] = []
+    for (key, read) in tracked {
+      if let value = read.newValue(state, read.value) { changed.append((key, value)) }
+    }
+    guard !changed.isEmpty else { return false }
+    for change in changed { registrar.willSet(self, keyPath: \.[tracked: change.key]) }
+    for change in changed { tracked[change.key]?.value = change.value }
+    for change in changed { registrar.didSet(self, keyPath: \.[tracked: change.key]) }
+    return true
+  }
+
+  /// What Observation tracks for a read of a state property: one key path of this view store
+  /// per state key path read.
+  private subscript(tracked key: TrackedKey) -> Int { 0 }
+}
+
+/// A state key path, as a hashable subscript argument of a view store key path.
+private struct TrackedKey: Hashable, @unchecked Sendable {
+  // SAFETY: key paths are immutable values; only compared and hashed here.
+  let keyPath: AnyKeyPath
+
+  init(_ keyPath: AnyKeyPath) {
+    self.keyPath = keyPath
   }
 }
 
@@ -57,9 +156,6 @@ public final class ViewStore<State, ViewAction: Sendable> {
 protocol StateSource<State>: AnyObject {
   associatedtype State
   var state: State { get }
-  func observe<Value: Equatable>(
-    _ project: @escaping (State) -> Value, onChange: @escaping (Value) -> Void
-  ) -> ObservationToken
 }
 
 extension Store: StateSource {}

@@ -1,4 +1,4 @@
-import FeatureBridge
+import TerminalUI
 
 /// What must hold for any bytes a terminal (or an attacker pasting into one) can send: the
 /// decoder never traps, never produces more keys than bytes, and the keys do not depend on how

@@ -1,56 +1,82 @@
 public import FeatureBridge
-import StoreKernel
+public import StoreKernel
+public import TerminalUI
 
 /// A list of notes with an editor, search, rename, delete and undo, saved to a file: the
 /// project's main feature, behind a black-box boundary.
 ///
 /// A keystroke is one view action inside this feature's own store; it wakes nothing outside
-/// it. The host hears only what it needs: the note count, saves, and storage errors.
+/// it. The host hears only what it needs: the note count, notes created and deleted, saves, and
+/// storage errors.
 ///
 /// ```swift
-/// let (inputs, send) = AsyncStream.makeStream(of: NotesInput.self)
-/// let notes = NotesFeature.start(
-///   inputs: inputs,
-///   storage: .file(
-///     inDirectory: NotesFeature.defaultDataDirectory(
-///       environment: ProcessInfo.processInfo.environment)))
+/// let notes = NotesFeature.start(storage: .inMemory())
+/// await notes.send(.create(title: "Groceries", body: "Milk"))
+/// await notes.finish()
+/// for await output in notes.outputs { print(output) }
 /// ```
+///
+/// A namespace: no values.
 public enum NotesFeature {
   /// Starts the notes feature on the caller's actor. It loads the notes at once, saves after
   /// typing pauses for `autosaveDelay`, and saves unsaved changes when stopped; what cannot be
   /// saved then is kept in a recovery file (``NotesOutput/unsavedChangesKept(path:)``) that the
-  /// next start restores.
+  /// next start restores. No view is built until a host asks for one with
+  /// ``terminalView(of:)``.
   ///
   /// - Parameters:
-  ///   - inputs: What the host sends.
   ///   - storage: Where notes are loaded from and saved to.
+  ///   - inputs: A stream of inputs, if the host has one (``Feature/send(_:)`` and
+  ///     ``Feature/input`` need none).
   ///   - autosaveDelay: How long typing must pause before an autosave.
   ///   - clock: The clock the autosave waits on.
+  ///   - prepareDependencies: The host's overrides, applied last (its store registry).
   ///   - isolation: The host's actor.
   /// - Returns: The running feature.
   public static func start(
-    inputs: AsyncStream<NotesInput>,
     storage: NotesStorage,
+    inputs: AsyncStream<NotesInput>? = nil,
     autosaveDelay: Duration = .seconds(1),
     clock: any Clock<Duration> = ContinuousClock(),
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation
   ) -> Feature<NotesInput, NotesOutput> {
-    Feature.start(
+    recipe(storage: storage, autosaveDelay: autosaveDelay, clock: clock).start(
+      inputs: inputs, withDependencies: prepareDependencies, isolation: isolation)
+  }
+
+  /// The notes, before they run: what `start` starts, and what a single-store app composes.
+  package static func recipe(
+    storage: NotesStorage, autosaveDelay: Duration = .seconds(1),
+    clock: any Clock<Duration> = ContinuousClock()
+  ) -> FeatureRecipe<NotesReducer> {
+    FeatureRecipe(
       name: "Notes",
       initialState: NotesState(),
       reducer: NotesReducer(),
-      inputs: inputs,
       delivery: { input in
         if case .search = input { return .latest(key: "search") }
         return .intent
       },
-      withDependencies: {
+      dependencies: {
         $0.notesStorage = storage
         $0.notesAutosaveDelay = autosaveDelay
         $0.clock = clock
-      },
-      view: { NotesView(store: $0) },
-      isolation: isolation)
+      })
+  }
+
+  /// The notes' terminal view: the list and the selected note's editor, search and rename
+  /// prompts, and a status line.
+  ///
+  /// - Parameter feature: Running notes.
+  /// - Returns: A new view over them.
+  public static func terminalView(
+    of feature: Feature<NotesInput, NotesOutput>
+  )
+    -> any TerminalView
+  {
+    NotesView(
+      store: feature.viewStore(state: NotesState.self, viewAction: NotesAction.ViewAction.self))
   }
 
   /// The default data directory: `$XDG_DATA_HOME/multistore-notes`, or
@@ -63,14 +89,44 @@ public enum NotesFeature {
   }
 }
 
-/// What a host may tell the notes feature.
+/// A note's identity, as the notes tell it to their host (``NotesOutput/created(_:title:)``)
+/// and as a host names a note in an input.
+///
+/// `Sendable` plain value.
+public struct NoteID: Hashable, Sendable, CustomStringConvertible {
+  package let rawValue: Int
+
+  package init(_ rawValue: Int) {
+    self.rawValue = rawValue
+  }
+
+  /// `#` and the number: `#3`.
+  public var description: String { "#\(rawValue)" }
+}
+
+/// What a host may tell the notes feature: everything a user can do to the notes, without a
+/// key press. Inputs that name or make notes wait until the notes are loaded, so ids are final.
 ///
 /// `Sendable` plain value.
 public enum NotesInput: Sendable, Equatable {
-  /// Save now, without waiting for the autosave.
-  case save
+  /// Add a note on top and select it (the view keeps what it was doing). An empty title is
+  /// "Untitled N". The notes answer ``NotesOutput/created(_:title:)`` with its id.
+  case create(title: String, body: String)
+  /// Select a note.
+  case select(NoteID)
+  /// Replace a note's text.
+  case replaceText(NoteID, String)
+  /// Add text at the end of a note.
+  case appendText(NoteID, String)
+  /// Give a note a new title (an empty one is "Untitled").
+  case rename(NoteID, to: String)
+  /// Delete a note (the user can undo it in the view). The notes answer
+  /// ``NotesOutput/deleted(_:)``.
+  case delete(NoteID)
   /// Filter the list by this text (a projection: only the latest waiting one is delivered).
   case search(String)
+  /// Save now, without waiting for the autosave.
+  case save
 }
 
 /// What the notes feature tells its host: never one output per keystroke.
@@ -79,6 +135,10 @@ public enum NotesInput: Sendable, Equatable {
 public enum NotesOutput: Sendable, Equatable {
   /// The number of notes is now this.
   case noteCountChanged(Int)
+  /// A note was created (by the user or by ``NotesInput/create(title:body:)``).
+  case created(NoteID, title: String)
+  /// A note was deleted.
+  case deleted(NoteID)
   /// The notes were saved; this many notes are on disk.
   case saved(noteCount: Int)
   /// Loading or saving failed; one line naming the file and the problem.

@@ -109,7 +109,7 @@ extension NotesReducer {
   }
 
   /// Marks the note as the newest edited and moves it to the top of the list.
-  private func touch(_ state: inout NotesState, at index: Int) {
+  func touch(_ state: inout NotesState, at index: Int) {
     state.notes[index].revision = state.nextRevision
     state.nextRevision += 1
     if index != 0 {

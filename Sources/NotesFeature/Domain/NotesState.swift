@@ -45,6 +45,8 @@ package struct NotesState: Equatable, Sendable {
   package var savesInFlight = 0
   /// A save was asked for before the notes finished loading; it happens once they have.
   package var saveRequestedWhileLoading = false
+  /// Host inputs that name or make notes, received before the notes finished loading.
+  package var inputsWaitingForLoad: [NotesInput] = []
   /// False when the notes file exists but cannot be read: it must never be overwritten.
   package var canSave = true
   package var loadStatus: LoadStatus = .loading

@@ -1,4 +1,4 @@
-import FeatureBridge
+import TerminalUI
 
 /// A note body laid out for the terminal: logical lines soft-wrapped at `width` display
 /// columns, every row made inert, and where the cursor lands.

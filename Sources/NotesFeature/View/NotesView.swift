@@ -1,21 +1,21 @@
 package import FeatureBridge
 import StoreKernel
+package import TerminalUI
 
 /// The notes feature in a terminal: the list on the left, the selected note on the right (or
 /// one of them on a narrow terminal), a prompt line for search and rename, and a status line.
-package final class NotesView: FeatureView {
+///
+/// What a render shows is tracked through one small key (`renderKey`: the selection, the
+/// cursor, the edit count, the mode…), and the notes themselves are read untracked: tracking
+/// the notes array would compare it, and keep a copy of it, on every keystroke.
+package final class NotesView: TerminalView {
   private let store: ViewStore<NotesState, NotesAction.ViewAction>
   /// The first visible row of the editor; view-local, like a scroll position in any UI.
   private var editorScroll = 0
   package private(set) var cursor: (row: Int, column: Int)?
-  private var observation: ObservationToken?
-  package private(set) var renderGeneration = 0
 
   package init(store: ViewStore<NotesState, NotesAction.ViewAction>) {
     self.store = store
-    // The view's live observer watches a small key, not the notes themselves: holding the
-    // notes array here would make every keystroke copy it (copy-on-write).
-    observation = store.observe(\.renderKey) { [weak self] _ in self?.renderGeneration += 1 }
   }
 
   package func handle(_ keys: [KeyPress]) -> Int {
@@ -23,7 +23,7 @@ package final class NotesView: FeatureView {
     for key in keys {
       // Read only the mode: a copy of the whole state kept alive across `send` would force
       // the note being typed into to be copied on every keystroke.
-      guard let mode = store.state?.mode, let action = Self.action(for: key, mode: mode) else {
+      guard let action = Self.action(for: key, mode: store.peek(\.mode)) else {
         break
       }
       store.send(action)
@@ -75,7 +75,9 @@ package final class NotesView: FeatureView {
 
   package func render(width: Int, height: Int) -> [String] {
     cursor = nil
-    guard let state = store.state, width > 0, height > 0 else { return [] }
+    guard width > 0, height > 0 else { return [] }
+    _ = store.renderKey
+    let state = store.peek(\.self)
     var lines = [header(state, width: width)]
     let bodyHeight = max(0, height - 2)
     let split = width >= 50

@@ -1,29 +1,58 @@
 public import FeatureBridge
+public import StoreKernel
+public import TerminalUI
 
-/// The sorted list of favorites, with a selection and removal (seed 004's profile), behind a
-/// black-box boundary. Favorites come from a shared value, so a removal here is seen at once by
-/// every other feature sharing it.
+/// The sorted list of favorites, with a selection and removal, behind a black-box boundary.
+/// Favorites come from a shared value, so a removal here is seen at once by every other feature
+/// sharing it.
+///
+/// ```swift
+/// let profile = ProfileFeature.start(favorites: favorites)
+/// await profile.send(.remove(7))
+/// ```
+///
+/// A namespace: no values.
 public enum ProfileFeature {
-  /// Starts the profile on the caller's actor.
+  /// Starts the profile on the caller's actor. No view is built until a host asks for one with
+  /// ``terminalView(of:)``.
   ///
   /// - Parameters:
-  ///   - inputs: What the host sends.
   ///   - favorites: The favorites shared with other features.
+  ///   - inputs: A stream of inputs, if the host has one.
+  ///   - prepareDependencies: The host's overrides, applied last (its store registry).
   ///   - isolation: The host's actor.
   /// - Returns: The running feature.
   public static func start(
-    inputs: AsyncStream<ProfileInput>,
     favorites: SharedValue<Set<Int>>,
+    inputs: AsyncStream<ProfileInput>? = nil,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation
   ) -> Feature<ProfileInput, ProfileOutput> {
-    Feature.start(
+    recipe(favorites: favorites).start(
+      inputs: inputs, withDependencies: prepareDependencies, isolation: isolation)
+  }
+
+  /// The profile, before it runs: what `start` starts, and what a single-store app composes.
+  package static func recipe(favorites: SharedValue<Set<Int>>) -> FeatureRecipe<ProfileReducer> {
+    FeatureRecipe(
       name: "Profile",
       initialState: ProfileState(favorites: favorites.value),
       reducer: ProfileReducer(),
-      inputs: inputs,
-      withDependencies: { $0.profileFavorites = favorites },
-      view: { ProfileView(store: $0) },
-      isolation: isolation)
+      dependencies: { $0.profileFavorites = favorites })
+  }
+
+  /// The profile's terminal view: the favorites, one per line, the selected one marked; ↑ ↓
+  /// select and `x` removes.
+  ///
+  /// - Parameter feature: A running profile.
+  /// - Returns: A new view over it.
+  public static func terminalView(
+    of feature: Feature<ProfileInput, ProfileOutput>
+  )
+    -> any TerminalView
+  {
+    ProfileView(
+      store: feature.viewStore(state: ProfileState.self, viewAction: ProfileAction.ViewAction.self))
   }
 }
 
@@ -33,6 +62,8 @@ public enum ProfileFeature {
 public enum ProfileInput: Sendable, Equatable {
   /// Select this favorite, if it is one.
   case select(Int)
+  /// Remove this favorite, if it is one, for every feature that shares them.
+  case remove(Int)
 }
 
 /// What the profile tells its host.
@@ -41,6 +72,6 @@ public enum ProfileInput: Sendable, Equatable {
 public enum ProfileOutput: Sendable, Equatable {
   /// The number of favorites is now this.
   case favoriteCountChanged(Int)
-  /// The user removed this favorite.
+  /// This favorite was removed.
   case favoriteRemoved(Int)
 }

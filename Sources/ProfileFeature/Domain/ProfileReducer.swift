@@ -22,15 +22,12 @@ package struct ProfileReducer: Reducer {
     case .view(.selectPrevious):
       state.selected = neighbour(of: state.selected, in: state.favorites, step: -1)
       return .none
+    case .input(.remove(let number)):
+      guard state.favorites.contains(number) else { return .none }
+      return remove(number, in: &state)
     case .view(.removeSelectedTapped):
       guard let number = state.selected else { return .none }
-      let favorites = favorites
-      let effect = replaceFavorites(
-        with: Set(state.favorites.filter { $0 != number }), in: &state)
-      return .merge(
-        effect,
-        .run { _ in favorites.update { _ = $0.remove(number) } },
-        .send(.delegate(.favoriteRemoved(number))))
+      return remove(number, in: &state)
     case .internal(.subscribeToFavorites):
       return .subscribe(to: favorites) { .internal(.favoritesChanged($0)) }
     case .internal(.favoritesChanged(let favorites)):
@@ -40,8 +37,18 @@ package struct ProfileReducer: Reducer {
     }
   }
 
+  /// Removes a favorite here and in the shared value, and tells the host.
+  private func remove(_ number: Int, in state: inout ProfileState) -> Effect<ProfileAction> {
+    let favorites = favorites
+    let effect = replaceFavorites(with: Set(state.favorites.filter { $0 != number }), in: &state)
+    return .merge(
+      effect,
+      .run { _ in favorites.update { _ = $0.remove(number) } },
+      .send(.delegate(.favoriteRemoved(number))))
+  }
+
   /// Installs a new set of favorites, keeps the selection on a valid neighbour, and reports a
-  /// count change. A method shared by two actions, not an extra action (seed 001).
+  /// count change. A method shared by two actions, not an extra action.
   private func replaceFavorites(
     with favorites: Set<Int>, in state: inout ProfileState
   ) -> Effect<ProfileAction> {

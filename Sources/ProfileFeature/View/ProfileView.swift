@@ -1,29 +1,28 @@
 package import FeatureBridge
 import StoreKernel
+package import TerminalUI
 
 /// The profile in a terminal: the favorites, one per line, the selected one marked.
-package final class ProfileView: FeatureView {
+package final class ProfileView: TerminalView {
   private let store: ViewStore<ProfileState, ProfileAction.ViewAction>
-  private var observation: ObservationToken?
-  package private(set) var renderGeneration = 0
 
   package init(store: ViewStore<ProfileState, ProfileAction.ViewAction>) {
     self.store = store
-    // The view's live observer: everything it draws comes from the state.
-    observation = store.observe({ $0 }) { [weak self] _ in self?.renderGeneration += 1 }
   }
 
   package func render(width: Int, height: Int) -> [String] {
-    guard let state = store.state, height > 0 else { return [] }
-    var lines = ["", "    Favorites (\(state.favorites.count))", ""]
-    if state.favorites.isEmpty {
+    guard height > 0 else { return [] }
+    let favorites = store.favorites
+    let selected = store.selected
+    var lines = ["", "    Favorites (\(favorites.count))", ""]
+    if favorites.isEmpty {
       lines.append("    No favorites yet: save one on the Counter tab.")
     }
     let room = max(0, height - lines.count)
-    let selectedIndex = state.selected.flatMap { state.favorites.firstIndex(of: $0) } ?? 0
-    let first = max(0, min(selectedIndex - room / 2, state.favorites.count - room))
-    for number in state.favorites.dropFirst(first).prefix(room) {
-      lines.append(number == state.selected ? "  ▸ \(number)" : "    \(number)")
+    let selectedIndex = selected.flatMap { favorites.firstIndex(of: $0) } ?? 0
+    let first = max(0, min(selectedIndex - room / 2, favorites.count - room))
+    for number in favorites.dropFirst(first).prefix(room) {
+      lines.append(number == selected ? "  ▸ \(number)" : "    \(number)")
     }
     return lines.prefix(height).map { TerminalText.fit($0, width: width) }
   }

@@ -71,7 +71,7 @@ extension Store {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Value.self, bufferingPolicy: .bufferingNewest(1))
     let token = observe(
-      project, onChange: { continuation.yield($0) }, onStoreEnd: { continuation.finish() })
+      project, onChange: { continuation.yield($0) }, onStoreEnd: { _ in continuation.finish() })
     continuation.onTermination = { _ in token.cancel() }
     return stream
   }
@@ -79,7 +79,7 @@ extension Store {
   private func observe<Value: Equatable>(
     _ project: @escaping (State) -> Value,
     onChange: @escaping (Value) -> Void,
-    onStoreEnd: (() -> Void)?
+    onStoreEnd: ((State) -> Void)?
   ) -> ObservationToken {
     let metrics = metrics
     let flag = ObservationFlag()
@@ -99,7 +99,7 @@ extension Store {
   }
 
   func observeState(
-    flag: ObservationFlag, _ body: @escaping (State) -> Void, onStoreEnd: (() -> Void)?
+    flag: ObservationFlag, _ body: @escaping (State) -> Void, onStoreEnd: ((State) -> Void)?
   ) {
     switch source {
     case .root(let runtime):
@@ -113,5 +113,30 @@ extension Store {
           body(state)
         }, onStoreEnd)
     }
+  }
+}
+
+extension Store {
+  /// Calls `onPass` with the state after every batch of actions this store handles, and
+  /// `onEnd` once with the last state when the store is released: the hook of a view store,
+  /// which compares only what its view read. `onPass` returns whether anything it watches
+  /// changed; each pass is counted as a state derivation, each `true` as a notification.
+  ///
+  /// - Parameters:
+  ///   - onPass: Sees each new state; returns whether it notified anyone.
+  ///   - onEnd: Sees the final state.
+  /// - Returns: The token that keeps the observation alive.
+  package func observeStates(
+    _ onPass: @escaping (State) -> Bool, onEnd: @escaping (State) -> Void
+  ) -> ObservationToken {
+    let metrics = metrics
+    let flag = ObservationFlag()
+    observeState(
+      flag: flag,
+      { state in
+        StoreMetrics.bump(metrics.stateDerivations)
+        if onPass(state) { StoreMetrics.bump(metrics.notifications) }
+      }, onStoreEnd: onEnd)
+    return ObservationToken(flag: flag)
   }
 }

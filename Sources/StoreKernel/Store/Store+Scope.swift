@@ -9,7 +9,7 @@ final class ScopedSource<State, Action: Sendable> {
   let read: () -> State
   @usableFromInline let send: (Action) -> StoreTask
   @usableFromInline let sendBatch: ([Action]) -> StoreTask
-  let observe: (ObservationFlag, @escaping (State) -> Void, (() -> Void)?) -> Void
+  let observe: (ObservationFlag, @escaping (State) -> Void, ((State) -> Void)?) -> Void
   let setChangeHook: (@escaping @Sendable (String) -> Void) -> Void
   let runningEffectCount: () -> Int
   let runningTasks: () -> [Task<Void, Never>]
@@ -19,7 +19,7 @@ final class ScopedSource<State, Action: Sendable> {
     read: @escaping () -> State,
     send: @escaping (Action) -> StoreTask,
     sendBatch: @escaping ([Action]) -> StoreTask,
-    observe: @escaping (ObservationFlag, @escaping (State) -> Void, (() -> Void)?) -> Void,
+    observe: @escaping (ObservationFlag, @escaping (State) -> Void, ((State) -> Void)?) -> Void,
     setChangeHook: @escaping (@escaping @Sendable (String) -> Void) -> Void,
     runningEffectCount: @escaping () -> Int,
     runningTasks: @escaping () -> [Task<Void, Never>]
@@ -64,7 +64,9 @@ extension Store {
         send: { [self] in self.send(embed($0)) },
         sendBatch: { [self] in self.send(contentsOf: $0.lazy.map(embed)) },
         observe: { [self] flag, body, onEnd in
-          self.observeState(flag: flag, { body(toChildState($0)) }, onStoreEnd: onEnd)
+          self.observeState(
+            flag: flag, { body(toChildState($0)) },
+            onStoreEnd: onEnd.map { end in { end(toChildState($0)) } })
         },
         setChangeHook: { [self] in self.printChanges(to: $0) },
         runningEffectCount: { [self] in self.runningEffectCount },

@@ -12,7 +12,7 @@ extension Store {
 
 extension Store {
   /// The dependency values of this store's runtime (its root's, for a scoped store).
-  package var dependencyValues: DependencyValues {
+  @usableFromInline package var dependencyValues: DependencyValues {
     get {
       switch source {
       case .root(let runtime): return runtime.dependencies.values

@@ -45,9 +45,9 @@ final class StoreRuntime<State, Action: Sendable> {
   struct Observer {
     @usableFromInline let flag: ObservationFlag
     @usableFromInline let body: (State) -> Void
-    let onStoreEnd: (() -> Void)?
+    let onStoreEnd: ((State) -> Void)?
 
-    init(flag: ObservationFlag, body: @escaping (State) -> Void, onStoreEnd: (() -> Void)?) {
+    init(flag: ObservationFlag, body: @escaping (State) -> Void, onStoreEnd: ((State) -> Void)?) {
       self.flag = flag
       self.body = body
       self.onStoreEnd = onStoreEnd
@@ -82,7 +82,7 @@ final class StoreRuntime<State, Action: Sendable> {
 
   deinit {
     effects.cancelAll()
-    for observer in observers { observer.onStoreEnd?() }
+    for observer in observers { observer.onStoreEnd?(state) }
   }
 
   // MARK: - Sending

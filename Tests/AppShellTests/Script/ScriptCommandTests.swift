@@ -1,4 +1,5 @@
 import FeatureBridge
+import TerminalUI
 import Testing
 
 @testable import AppShell
@@ -10,9 +11,9 @@ import Testing
 
   @Test(
     arguments: [
-      ("tab counter", ScriptCommand.tab(.counter)),
-      ("tab profile", .tab(.profile)),
-      ("tab notes", .tab(.notes)),
+      ("tab counter", ScriptCommand.tab("counter")),
+      ("tab Profile", .tab("profile")),
+      ("tab notes", .tab("notes")),
       ("tab next", .tab(nil)),
       ("save", .save),
       ("wait 1500", .wait(milliseconds: 1500)),
@@ -88,7 +89,6 @@ import Testing
   @Test(
     arguments: [
       ("dance", 7, "unknown command 'dance'"),
-      ("tab settings", 3, "unknown tab 'settings'"),
       ("key", 12, "key needs a name"),
       ("key down 2 3", 4, "key needs a name"),
       ("key hyper", 5, "unknown key 'hyper'"),

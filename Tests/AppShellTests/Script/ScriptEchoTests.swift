@@ -18,17 +18,17 @@ import Testing
   }
 
   @Test func echoWritesAtItsPlaceInTheScriptAndNotIntoTheReport() async throws {
-    let app = MultiStoreApp(environment: AppEnvironment(storage: .inMemory()))
-    var echoed: [(text: String, count: Int)] = []
-    let session = ScriptSession(app: app) { echoed.append(($0, app.shell.state.count)) }
+    let app = Architecture.multiStore.makeTestApp()
+    var echoed: [(text: String, count: String)] = []
+    let session = ScriptSession(app: app) { echoed.append(($0, app.shell.state.badges[0])) }
     try await session.run(lines: [
       "tab counter", "type +", "echo after one", "type ++", "echo after three", "type +",
     ])
     await app.stop()
 
     #expect(echoed.map(\.text) == ["after one", "after three"])
-    #expect(echoed.map(\.count) == [1, 3])
-    #expect(session.output.hasPrefix("count: 4\n"))
+    #expect(echoed.map(\.count) == ["1", "3"])
+    #expect(session.output.hasPrefix("counter: 4\n"))
     #expect(!session.output.contains("after"))
   }
 }

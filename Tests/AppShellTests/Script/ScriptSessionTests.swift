@@ -57,15 +57,13 @@ import Testing
 
   /// Runs the script and returns the report, with the notes file's contents when there is one.
   private func run(
-    _ makeApp: (AppEnvironment) -> any RunningApp, storage: Storage
+    _ architecture: Architecture, storage: Storage
   ) async throws -> (report: String, file: Data?) {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     // No autosave while the script runs: the report must not depend on how fast it ran.
-    let environment = AppEnvironment(
-      storage: storage == .files ? .file(inDirectory: directory.path) : .inMemory(),
-      autosaveDelay: .seconds(3600))
-    let app = makeApp(environment)
+    let app = architecture.makeTestApp(
+      storage: storage == .files ? .file(inDirectory: directory.path) : .inMemory())
     let session = ScriptSession(app: app)
     do {
       try await session.run(
@@ -80,8 +78,8 @@ import Testing
 
   @Test(arguments: Storage.allCases)
   func bothArchitecturesPrintTheSameReport(storage: Storage) async throws {
-    let multi = try await run({ MultiStoreApp(environment: $0) }, storage: storage)
-    let single = try await run({ SingleStoreApp(environment: $0) }, storage: storage)
+    let multi = try await run(.multiStore, storage: storage)
+    let single = try await run(.singleStore, storage: storage)
 
     #expect(multi.report == single.report)
     #expect(multi.file == single.file)
@@ -93,17 +91,17 @@ import Testing
   }
 
   @Test func theReportShowsWhatWasTyped() async throws {
-    let report = try await run({ MultiStoreApp(environment: $0) }, storage: .memory).report
+    let report = try await run(.multiStore, storage: .memory).report
     let lines = report.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 
     for expected in [
-      "count: 7", "favorites: 2", "notes: 2", "    [-]   7   [+]", "    Favorites: 2, 3",
+      "counter: 7", "profile: 2", "notes: 2", "    [-]   7   [+]", "    Favorites: 2, 3",
       "    Favorites (2)",
     ] {
       #expect(lines.contains(expected), "the report lacks the line \(expected)")
     }
     for expected in [
-      "[ 1 Counter 7 ]  2 Profile 2    3 Notes 2", "│ Grocery list: café, 日本茶", "│ eggs",
+      "[1 Counter 7]  2 Profile 2   3 Notes 2", "│ Grocery list: café, 日本茶", "│ eggs",
       "│ milk ^[[2J!", "▸ Errands", "│ Second note", "Restored “Errands”", "filter: Groc",
     ] {
       #expect(report.contains(expected), "the report lacks \(expected)")
@@ -113,8 +111,8 @@ import Testing
 
   @Test func theReportNeverContainsARawEscape() async throws {
     for storage in Storage.allCases {
-      let multi = try await run({ MultiStoreApp(environment: $0) }, storage: storage).report
-      let single = try await run({ SingleStoreApp(environment: $0) }, storage: storage).report
+      let multi = try await run(.multiStore, storage: storage).report
+      let single = try await run(.singleStore, storage: storage).report
       #expect(multi.contains("^[[2J"))
       #expect(!multi.utf8.contains(0x1B))
       #expect(!single.utf8.contains(0x1B))
@@ -122,7 +120,7 @@ import Testing
   }
 
   @Test func aBadLineStopsTheScriptWithItsLineNumber() async throws {
-    let app = MultiStoreApp(environment: AppEnvironment(storage: .inMemory()))
+    let app = Architecture.multiStore.makeTestApp()
     let session = ScriptSession(app: app)
     let error = await #expect(throws: ShellError.self) {
       try await session.run(lines: ["tab counter", "type +", "", "frobnicate"])
@@ -131,11 +129,23 @@ import Testing
     await app.stop()
   }
 
+  @Test func anUnknownTabNamesTheTabsThereAre() async throws {
+    let app = Architecture.multiStore.makeTestApp()
+    let session = ScriptSession(app: app)
+    let error = await #expect(throws: ShellError.self) {
+      try await session.run(lines: ["tab counter", "", "tab settings"])
+    }
+    #expect(
+      error?.description
+        == "script line 3: unknown tab 'settings' (counter, profile, notes, next)")
+    await app.stop()
+  }
+
   @Test func quitStopsReadingTheScript() async throws {
-    let app = MultiStoreApp(environment: AppEnvironment(storage: .inMemory()))
+    let app = Architecture.multiStore.makeTestApp()
     let session = ScriptSession(app: app)
     try await session.run(lines: ["tab counter", "type ++", "quit", "type +++++"])
-    #expect(session.output.hasPrefix("count: 2\n"))
+    #expect(session.output.hasPrefix("counter: 2\n"))
     await app.stop()
   }
 }

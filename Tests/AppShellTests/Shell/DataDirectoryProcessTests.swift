@@ -137,7 +137,7 @@ import Testing
     let run = try runApp(
       ["--data-dir", directory], script: "tab notes\ntype n\ntype kept safe\nquit\n")
     #expect(run.status == 0, "stderr: \(run.stderr)")
-    let reports = run.stdout.split(separator: "\n").filter { $0.hasPrefix("storage error: ") }
+    let reports = run.stdout.split(separator: "\n").filter { $0.hasPrefix("error: ") }
     #expect(reports.count == 1, "\(run.stdout)")
     #expect(reports.first?.contains("is corrupt") == true)
     #expect(reports.first?.contains("data-^[[2J") == true)

@@ -1,30 +1,30 @@
 import FeatureBridge
 import NotesFeature
 import StoreKernel
-import StoreKernelTesting
+import TerminalUI
 import Testing
 
 @testable import AppShell
 
 /// Keys go to the active feature first; the shell takes the ones the feature leaves.
 @Suite @ShellActor struct KeyRouterTests {
-  private func makeApp() -> MultiStoreApp {
-    MultiStoreApp(environment: AppEnvironment(storage: .inMemory(), autosaveDelay: .seconds(3600)))
+  private func makeApp() -> any RunningApp {
+    Architecture.multiStore.makeTestApp()
   }
 
   @Test func tabAndNumberKeysSwitchTabs() async {
     let app = makeApp()
-    #expect(app.shell.state.activeTab == .notes)
+    #expect(app.shell.state.activeTab == 2)
     #expect(KeyRouter.route([.tab], in: app) == .continueRunning)
-    #expect(app.shell.state.activeTab == .counter)
+    #expect(app.shell.state.activeTab == 0)
     _ = KeyRouter.route([.tab], in: app)
-    #expect(app.shell.state.activeTab == .profile)
+    #expect(app.shell.state.activeTab == 1)
     _ = KeyRouter.route([.character("3")], in: app)
-    #expect(app.shell.state.activeTab == .notes)
+    #expect(app.shell.state.activeTab == 2)
     _ = KeyRouter.route([.function(1)], in: app)
-    #expect(app.shell.state.activeTab == .counter)
+    #expect(app.shell.state.activeTab == 0)
     _ = KeyRouter.route([.character("2")], in: app)
-    #expect(app.shell.state.activeTab == .profile)
+    #expect(app.shell.state.activeTab == 1)
     await app.stop()
   }
 
@@ -33,7 +33,8 @@ import Testing
     _ = KeyRouter.route([.character("1"), .character("?")], in: app)
     #expect(app.shell.state.showHelp)
     let help = FrameComposer(color: false).compose(
-      shell: app.shell.state, view: app.view(for: .counter), width: 100, height: 30)
+      shell: app.shell.state, titles: app.declarations.map(\.title), tabs: app.tabs,
+      view: app.view(at: 0), width: 100, height: 30)
     #expect(help.lines.contains { $0.contains("quit (notes are saved first)") })
     // While help shows, keys are the shell's: `+` does not reach the counter.
     _ = KeyRouter.route([.character("+"), .escape], in: app)
@@ -41,7 +42,7 @@ import Testing
     _ = KeyRouter.route([.character("?"), .character("?")], in: app)
     #expect(!app.shell.state.showHelp)
     await app.stop()
-    #expect(app.shell.state.count == 0)
+    #expect(app.shell.state.badges[0] == "0")
   }
 
   @Test func keysBeforeAQuitReachTheFeatureAndTheRestAreNotRouted() async {
@@ -49,19 +50,31 @@ import Testing
     let outcome = KeyRouter.route(
       [.character("1"), .character("+"), .character("+"), .character("q"), .tab], in: app)
     #expect(outcome == .quit)
-    #expect(await eventually { app.shell.state.count == 2 })
-    #expect(app.shell.state.activeTab == .counter)
+    await app.settle()
+    #expect(app.shell.state.badges[0] == "2")
+    #expect(app.shell.state.activeTab == 0)
     await app.stop()
   }
 
   @Test func qIsTextWhileEditingButCtrlCQuits() async {
     let app = makeApp()
     #expect(KeyRouter.route([.character("n"), .character("q")], in: app) == .continueRunning)
-    #expect(await eventually { app.shell.state.notesCount == 1 })
+    await app.settle()
+    #expect(app.shell.state.badges[2] == "1")
     let frame = FrameComposer(color: false).compose(
-      shell: app.shell.state, view: app.view(for: .notes), width: 100, height: 30)
+      shell: app.shell.state, titles: app.declarations.map(\.title), tabs: app.tabs,
+      view: app.view(at: 2), width: 100, height: 30)
     #expect(frame.lines.contains { $0.hasSuffix("│ q") })
     #expect(KeyRouter.route([.control("c")], in: app) == .quit)
+    await app.stop()
+  }
+
+  @Test func ctrlZSuspendsKeepingTheKeysAfterItAndCtrlLRedraws() async {
+    let app = makeApp()
+    #expect(
+      KeyRouter.route([.character("1"), .control("z"), .character("+")], in: app)
+        == .suspend(remaining: [.character("+")]))
+    #expect(KeyRouter.route([.control("l")], in: app) == .redraw)
     await app.stop()
   }
 }

@@ -1,60 +1,67 @@
 import CounterFeature
 import FeatureBridge
-import StoreKernelTesting
+import FeatureBridgeTesting
+import StoreKernel
+import TerminalUI
 import Testing
 
-/// The counter as a host sees it: inputs in, outputs out, a view to render and type into.
+/// The counter as a host sees it: inputs in, outputs out, and its terminal view to render and
+/// type into.
 @MainActor
 @Suite struct CounterFeatureTests {
   @Test func inputsGoInAndOutputsComeOut() async {
     let favorites = SharedValue<Set<Int>>([])
-    let (inputs, continuation) = AsyncStream.makeStream(of: CounterInput.self)
-    let counter = CounterFeature.start(count: 2, inputs: inputs, favorites: favorites)
+    let counter = CounterFeature.start(count: 2, favorites: favorites)
     let log = OutputLog(counter.outputs)
 
-    continuation.yield(.setCount(5))
-    continuation.yield(.reset)
-    #expect(await log.waitFor(count: 2))
-    #expect(log.outputs == [.countChanged(5), .countChanged(0)])
-    #expect(counter.metrics.inputsDelivered == 2)
+    #expect(await counter.send(.setCount(5)))
+    #expect(await counter.send(.reset))
+    #expect(await counter.send(.increment))
+    #expect(await counter.send(.toggleFavorite))
+    await counter.settle()
+    #expect(await log.waitFor(count: 4))
+    #expect(
+      log.outputs == [.countChanged(5), .countChanged(0), .countChanged(1), .favoriteSaved(1)])
+    #expect(counter.metrics.inputsDelivered == 4)
+    #expect(favorites.value == [1])
 
     await counter.stop()
-    #expect(await eventually { log.finished })
+    await log.untilFinished()
     #expect(!counter.isRunning)
+    #expect(await counter.send(.increment) == false)
   }
 
   @Test func viewRendersTheCountAndHandlesKeys() async {
     let favorites = SharedValue<Set<Int>>([])
-    let (inputs, _) = AsyncStream.makeStream(of: CounterInput.self)
-    let counter = CounterFeature.start(count: 7, inputs: inputs, favorites: favorites)
+    let counter = CounterFeature.start(count: 7, favorites: favorites)
+    let view = CounterFeature.terminalView(of: counter)
     let log = OutputLog(counter.outputs)
 
-    #expect(counter.view.render(width: 40, height: 10).contains("    [-]   7   [+]"))
-    let generation = counter.view.renderGeneration
-    #expect(counter.view.handle([.character("+")]) == 1)
-    #expect(counter.view.renderGeneration > generation)
-    #expect(counter.view.render(width: 40, height: 10).contains("    [-]   8   [+]"))
+    #expect(view.render(width: 40, height: 10).contains("    [-]   7   [+]"))
+    #expect(view.handle([.character("+")]) == 1)
+    #expect(view.render(width: 40, height: 10).contains("    [-]   8   [+]"))
 
     // Tab is not the counter's: it stops there so the host can handle it.
-    #expect(counter.view.handle([.character("-"), .tab, .character("+")]) == 1)
-    #expect(counter.view.handle([.character("s")]) == 1)
-    let lines = counter.view.render(width: 40, height: 10)
+    #expect(view.handle([.character("-"), .tab, .character("+")]) == 1)
+    #expect(view.handle([.character("s")]) == 1)
+    let lines = view.render(width: 40, height: 10)
     #expect(lines.contains("    ★ 7 is a favorite (s to remove)"))
     #expect(lines.contains("    Favorites: 7"))
 
+    await counter.settle()
     #expect(await log.waitFor(count: 3))
     #expect(log.outputs == [.countChanged(8), .countChanged(7), .favoriteSaved(7)])
-    #expect(await eventually { favorites.value == [7] })
+    #expect(favorites.value == [7])
     await counter.stop()
   }
 
   @Test func renderRespectsTheSizeItIsGiven() async {
     let favorites = SharedValue<Set<Int>>(Set(1...40))
-    let (inputs, _) = AsyncStream.makeStream(of: CounterInput.self)
-    let counter = CounterFeature.start(count: 123_456, inputs: inputs, favorites: favorites)
+    let counter = CounterFeature.start(count: 123_456, favorites: favorites)
+    let view = CounterFeature.terminalView(of: counter)
     for width in 0...30 {
       for height in 0...7 {
-        let lines = counter.view.render(width: width, height: height)
+        let lines = view.render(width: width, height: height)
         #expect(lines.count <= height)
         #expect(lines.allSatisfy { TerminalText.width(of: $0) <= width })
       }
@@ -64,25 +71,27 @@ import Testing
 
   @Test func favoritesSavedElsewhereShowUpInTheView() async {
     let favorites = SharedValue<Set<Int>>([])
-    let (inputs, _) = AsyncStream.makeStream(of: CounterInput.self)
-    let counter = CounterFeature.start(count: 3, inputs: inputs, favorites: favorites)
+    let counter = CounterFeature.start(count: 3, favorites: favorites)
+    let view = CounterFeature.terminalView(of: counter)
     favorites.set([3, 11])
-    #expect(
-      await eventually {
-        counter.view.render(width: 60, height: 10).contains("    Favorites: 3, 11")
-      })
-    #expect(
-      counter.view.render(width: 60, height: 10).contains("    ★ 3 is a favorite (s to remove)"))
+    let lines = await observed({ view.render(width: 60, height: 10) }) {
+      $0.contains("    Favorites: 3, 11")
+    }
+    #expect(lines.contains("    ★ 3 is a favorite (s to remove)"))
     await counter.stop()
   }
 
   @Test func stoppingEndsTheFavoritesSubscription() async {
     let favorites = SharedValue<Set<Int>>([])
-    let (inputs, _) = AsyncStream.makeStream(of: CounterInput.self)
-    let counter = CounterFeature.start(inputs: inputs, favorites: favorites)
-    #expect(await eventually { favorites.subscriberCount == 1 })
+    let counter = CounterFeature.start(favorites: favorites)
+    let view = CounterFeature.terminalView(of: counter)
+    favorites.set([1])
+    // The subscription is running once the view shows what it delivered.
+    _ = await observed({ view.render(width: 40, height: 10) }) { $0.contains("    Favorites: 1") }
+    #expect(favorites.subscriberCount == 1)
     await counter.stop()
-    #expect(await eventually { favorites.subscriberCount == 0 })
-    #expect(counter.view.render(width: 40, height: 10).isEmpty)
+    #expect(favorites.subscriberCount == 0)
+    // A stopped feature's view shows its last state.
+    #expect(view.render(width: 40, height: 10).contains("    Favorites: 1"))
   }
 }

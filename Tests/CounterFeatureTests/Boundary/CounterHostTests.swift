@@ -1,6 +1,8 @@
 import CounterFeature
 import FeatureBridge
-import StoreKernelTesting
+import FeatureBridgeTesting
+import StoreKernel
+import TerminalUI
 import Testing
 
 /// A tiny host for any counter, real or fake: it files every saved favorite away and resets the
@@ -12,22 +14,32 @@ final class FilingCounterHost {
   private(set) var seen: [CounterOutput] = []
   /// The favorites filed away.
   private(set) var filed: [Int] = []
-  private let inputs: AsyncStream<CounterInput>.Continuation
   private var relay: Task<Void, Never>?
+  private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-  init(start: (AsyncStream<CounterInput>) -> Feature<CounterInput, CounterOutput>) {
-    let (stream, continuation) = AsyncStream.makeStream(of: CounterInput.self)
-    inputs = continuation
-    counter = start(stream)
+  init(counter: Feature<CounterInput, CounterOutput>) {
+    self.counter = counter
     let outputs = counter.outputs
     relay = Task { [weak self] in
-      for await output in outputs {
-        self?.seen.append(output)
-        guard case .favoriteSaved(let number) = output else { continue }
-        self?.filed.append(number)
-        self?.inputs.yield(.reset)
-      }
+      for await output in outputs { await self?.handle(output) }
     }
+  }
+
+  private func handle(_ output: CounterOutput) async {
+    if case .favoriteSaved(let number) = output {
+      filed.append(number)
+      await counter.send(.reset)
+    }
+    seen.append(output)
+    let ready = waiters.filter { $0.count <= seen.count }
+    waiters.removeAll { $0.count <= seen.count }
+    for waiter in ready { waiter.continuation.resume() }
+  }
+
+  /// Returns once the host has handled `count` outputs.
+  func untilSeen(_ count: Int) async {
+    guard seen.count < count else { return }
+    await withCheckedContinuation { waiters.append((count, $0)) }
   }
 
   func stop() async {
@@ -42,20 +54,20 @@ final class FilingCounterHost {
     let fake = FakeFeature<CounterInput, CounterOutput>(name: "FakeCounter") { input in
       input == .reset ? [.countChanged(0)] : []
     }
-    let host = FilingCounterHost { fake.start(inputs: $0) }
+    let host = FilingCounterHost(counter: fake.start())
 
     fake.emit(.countChanged(7))
     fake.emit(.favoriteSaved(7))
-    #expect(await eventually { fake.receivedInputs == [.reset] })
+    await host.untilSeen(3)
+    #expect(fake.receivedInputs == [.reset])
     #expect(host.filed == [7])
 
     // Only a saved favorite makes the host act; other outputs do not reach the fake as inputs.
     fake.emit(.favoriteRemoved(7))
     fake.emit(.favoriteSaved(2))
-    #expect(await eventually { fake.receivedInputs.count == 2 })
+    await host.untilSeen(6)
     #expect(fake.receivedInputs == [.reset, .reset])
     #expect(host.filed == [7, 2])
-    #expect(await eventually { host.seen.count == 6 })
     #expect(
       host.seen == [
         .countChanged(7), .favoriteSaved(7), .countChanged(0), .favoriteRemoved(7),
@@ -66,18 +78,16 @@ final class FilingCounterHost {
 
   @Test func hostDoesTheSameWithTheRealCounter() async {
     let favorites = SharedValue<Set<Int>>([])
-    let host = FilingCounterHost {
-      CounterFeature.start(count: 4, inputs: $0, favorites: favorites)
-    }
-    #expect(host.counter.view.handle([.character("s")]) == 1)
-    #expect(
-      await eventually {
-        host.counter.view.render(width: 40, height: 10).contains("    [-]   0   [+]")
-      })
-    #expect(await eventually { host.seen.count == 2 })
+    let host = FilingCounterHost(counter: CounterFeature.start(count: 4, favorites: favorites))
+    #expect(await host.counter.send(.toggleFavorite))
+    await host.untilSeen(2)
     #expect(host.seen == [.favoriteSaved(4), .countChanged(0)])
     #expect(host.filed == [4])
-    #expect(await eventually { favorites.value == [4] })
+    await host.counter.settle()
+    #expect(favorites.value == [4])
+    #expect(
+      CounterFeature.terminalView(of: host.counter).render(width: 40, height: 10).contains(
+        "    [-]   0   [+]"))
     await host.stop()
   }
 }

@@ -1,9 +1,11 @@
 import FeatureBridge
 
 extension Feature where Input == TallyInput, Output == TallyOutput {
-  /// The test feature's view, as the test feature builds it.
-  var tallyView: TallyView? { view as? TallyView }
+  /// A new view store over the test feature (its last state once it has stopped).
+  var tallyViewStore: ViewStore<TallyState, TallyAction.ViewAction> {
+    viewStore(state: TallyState.self, viewAction: TallyAction.ViewAction.self)
+  }
 
-  /// The test feature's state, read through its view store; `nil` once it has stopped.
-  var tallyState: TallyState? { tallyView?.viewStore.state }
+  /// The test feature's state now (its last state once it has stopped), read untracked.
+  var tallyState: TallyState? { tallyViewStore.peek(\.self) }
 }

@@ -42,7 +42,7 @@ enum TallyFeature {
   /// Starts the test feature on the caller's actor.
   static func start(
     name: String = "Tally",
-    inputs: AsyncStream<TallyInput>,
+    inputs: AsyncStream<TallyInput>? = nil,
     journal: TallyJournal = TallyJournal(),
     shared: SharedValue<Int> = SharedValue(0),
     clock: any Clock<Duration> = TestClock(),
@@ -61,7 +61,6 @@ enum TallyFeature {
         $0.tallyJournal = journal
         $0.tallyShared = shared
       },
-      view: { TallyView(viewStore: $0) },
       isolation: isolation
     )
   }

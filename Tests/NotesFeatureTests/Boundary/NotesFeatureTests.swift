@@ -1,7 +1,9 @@
 import FeatureBridge
+import FeatureBridgeTesting
 import NotesFeature
 import StoreKernel
 import StoreKernelTesting
+import TerminalUI
 import Testing
 
 #if canImport(Glibc)
@@ -18,8 +20,11 @@ import Testing
     let notes = await RunningNotes(storage: .inMemory())
     #expect(notes.log.outputs == [.noteCountChanged(0)])
     notes.type("n")
-    #expect(await notes.log.waitFor(count: 2))
-    #expect(notes.log.outputs.last == .noteCountChanged(1))
+    #expect(await notes.log.waitFor(count: 3))
+    #expect(
+      notes.log.outputs.suffix(2) == [
+        .created(NoteID(1), title: "Untitled 1"), .noteCountChanged(1),
+      ])
 
     let before = notes.feature.metrics
     let alphabet = Array("abcdefghij日本🎉 ")
@@ -33,33 +38,34 @@ import Testing
     #expect(notes.render(width: 120, height: 40).joined().contains("abcdefghij日本🎉 abc"))
 
     // The timer armed when the note was created sees newer edits, re-arms, then saves once.
-    #expect(await notes.clock.waitForSleepers(1))
+    #expect(notes.clock.sleeperCount == 1)
     await notes.clock.advance(by: .seconds(1))
-    #expect(await notes.clock.waitForSleepers(1))
+    #expect(notes.clock.sleeperCount == 1)
     #expect(notes.feature.metrics.outputsEmitted == before.outputsEmitted)
     await notes.clock.advance(by: .seconds(1))
-    #expect(await notes.log.waitFor(count: 3))
+    #expect(await notes.log.waitFor(count: 4))
     #expect(
-      notes.log.outputs == [.noteCountChanged(0), .noteCountChanged(1), .saved(noteCount: 1)])
+      notes.log.outputs == [
+        .noteCountChanged(0), .created(NoteID(1), title: "Untitled 1"), .noteCountChanged(1),
+        .saved(noteCount: 1),
+      ])
 
-    await notes.feature.stop()
-    #expect(await eventually { notes.log.finished })
-    #expect(notes.log.outputs.count == 3)
+    await notes.stop()
+    #expect(notes.log.outputs.count == 4)
   }
 
   @Test func saveInputSavesAndSearchInputFilters() async {
     let notes = await RunningNotes(
       storage: .inMemory([("Groceries", "apples"), ("Work", "deadline"), ("Apple pie", "")]))
     #expect(notes.log.outputs == [.noteCountChanged(3)])
-    notes.inputs.yield(.search("apple"))
-    #expect(
-      await eventually { notes.render(width: 40, height: 10)[0] == "Notes (3)   filter: apple" })
+    await notes.send(.search("apple"))
+    #expect(notes.render(width: 40, height: 10)[0] == "Notes (3)   filter: apple")
     let list = notes.render(width: 40, height: 10).dropFirst().prefix(3)
     #expect(list.contains("▸ Groceries"))
     #expect(list.contains("  Apple pie"))
     #expect(!list.contains("  Work"))
 
-    notes.inputs.yield(.save)
+    await notes.send(.save)
     #expect(await notes.log.waitFor(count: 2))
     #expect(notes.log.outputs.last == .saved(noteCount: 3))
     await notes.feature.stop()
@@ -70,8 +76,7 @@ import Testing
     let first = await RunningNotes(storage: storage)
     first.type([.character("n")])
     first.type("written just before quitting")
-    await first.feature.stop()
-    #expect(await eventually { first.log.finished })
+    await first.stop()
     #expect(first.log.outputs.last == .saved(noteCount: 1))
 
     let second = await RunningNotes(storage: storage)
@@ -135,7 +140,7 @@ import Testing
       try NotesFile(directory: directory.path).save(NotesDocument(notes: onDisk))
       let (inputs, continuation) = AsyncStream.makeStream(of: NotesInput.self)
       continuation.yield(.save)
-      let notes = NotesFeature.start(inputs: inputs, storage: .file(inDirectory: directory.path))
+      let notes = NotesFeature.start(storage: .file(inDirectory: directory.path), inputs: inputs)
       let log = OutputLog(notes.outputs)
       #expect(await log.waitFor(count: 2))
       #expect(log.outputs == [.noteCountChanged(2), .saved(noteCount: 2)])
@@ -182,12 +187,9 @@ import Testing
 
       notes.type([.character("n")])
       notes.type("not saved")
-      notes.inputs.yield(.save)
-      #expect(
-        await eventually {
-          notes.render(width: 200, height: 5).last?.hasPrefix("Not saved") == true
-        })
-      await notes.feature.stop()
+      await notes.send(.save)
+      #expect(notes.render(width: 200, height: 5).last?.contains("Not saved") == true)
+      await notes.stop()
       #expect(!notes.log.outputs.contains { if case .saved = $0 { true } else { false } })
       #expect(directory.entries(in: "notes.json") == ["inside"])
       // What could not be saved is kept in a recovery file beside it, and the host is told.

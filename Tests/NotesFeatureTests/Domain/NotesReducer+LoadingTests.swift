@@ -48,6 +48,7 @@ import Testing
       $0.editCount = 1
       $0.autosaveArmed = true
     }
+    await store.receive(.delegate(.created(NoteID(1), title: "Untitled 1")))
     await store.receive(.delegate(.noteCountChanged(1)))
     await store.send(.view(.textInserted("early"))) {
       $0.notes[0].body = "early"
@@ -160,6 +161,7 @@ import Testing
       $0.editCount = 1
       $0.autosaveArmed = true
     }
+    await store.receive(.delegate(.created(NoteID(1), title: "Untitled 1")))
     await store.receive(.delegate(.noteCountChanged(1)))
     let refusal = "Not saved: the notes file could not be read, so it is left untouched"
     let save = await store.send(.input(.save)) { $0.status = refusal }

@@ -31,6 +31,7 @@ import Testing
       $0.editCount = 1
       $0.autosaveArmed = true
     }
+    await store.receive(.delegate(.created(NoteID(2), title: "Untitled 2")))
     await store.receive(.delegate(.noteCountChanged(2)))
     await expectAutosave(store, clock: clock, editCount: 1, noteCount: 2)
     #expect(recording.saved.map(\.notes.count) == [2])
@@ -53,6 +54,7 @@ import Testing
       $0.editCount = 1
       $0.autosaveArmed = true
     }
+    await store.receive(.delegate(.created(NoteID(2), title: "Untitled 2")))
     await store.receive(.delegate(.noteCountChanged(2)))
     await expectAutosave(store, clock: clock, editCount: 1, noteCount: 2)
     await store.finish()
@@ -156,6 +158,7 @@ import Testing
       $0.editCount = 1
       $0.autosaveArmed = true
     }
+    await store.receive(.delegate(.deleted(NoteID(2))))
     await store.receive(.delegate(.noteCountChanged(2)))
     await store.send(.view(.undoDeleteTapped)) {
       $0.notes = [self.gamma, self.beta, self.alpha]
@@ -190,6 +193,7 @@ import Testing
       $0.editCount = 1
       $0.autosaveArmed = true
     }
+    await store.receive(.delegate(.deleted(NoteID(1))))
     await store.receive(.delegate(.noteCountChanged(1)))
     await expectAutosave(store, clock: clock, editCount: 1, noteCount: 1)
     await store.finish()
@@ -206,6 +210,7 @@ import Testing
       $0.editCount = 1
       $0.autosaveArmed = true
     }
+    await store.receive(.delegate(.deleted(NoteID(1))))
     await store.receive(.delegate(.noteCountChanged(0)))
     await store.send(.view(.deleteSelectedTapped))
     await expectAutosave(store, clock: clock, editCount: 1, noteCount: 0)
@@ -235,6 +240,7 @@ import Testing
       $0.editCount = 1
       $0.autosaveArmed = true
     }
+    await store.receive(.delegate(.deleted(NoteID(2))))
     await store.receive(.delegate(.noteCountChanged(1)))
     await store.send(.view(.editTapped)) { $0.mode = .editing }
     await store.send(.view(.textInserted("!"))) {

@@ -1,13 +1,18 @@
 import FeatureBridge
+import FeatureBridgeTesting
 import NotesFeature
+import StoreKernel
 import StoreKernelTesting
+import TerminalUI
 import Testing
 
-/// A notes feature started through its public boundary, for tests that drive it as a host does.
+/// A notes feature started through its public boundary, for tests that drive it as a host does:
+/// inputs awaited with `send`, keys typed into its terminal view, outputs logged. Its effects
+/// run on the test clock's executor, so advancing the clock is deterministic.
 @MainActor
 final class RunningNotes {
   let feature: Feature<NotesInput, NotesOutput>
-  let inputs: AsyncStream<NotesInput>.Continuation
+  let view: any TerminalView
   let log: OutputLog<NotesOutput>
   let clock = TestClock()
 
@@ -15,15 +20,20 @@ final class RunningNotes {
   init(
     storage: NotesStorage, sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let (stream, continuation) = AsyncStream.makeStream(of: NotesInput.self)
-    inputs = continuation
+    let clock = clock
     feature = NotesFeature.start(
-      inputs: stream, storage: storage, autosaveDelay: .seconds(1), clock: clock)
+      storage: storage, autosaveDelay: .seconds(1), clock: clock,
+      withDependencies: { $0.effectExecutor = clock.effectExecutor })
+    view = NotesFeature.terminalView(of: feature)
     log = OutputLog(feature.outputs)
     #expect(await log.waitFor(count: 1), "the notes never loaded", sourceLocation: sourceLocation)
   }
 
-  var view: any FeatureView { feature.view }
+  /// Sends `input` and waits until the feature has done all it started.
+  func send(_ input: NotesInput, sourceLocation: SourceLocation = #_sourceLocation) async {
+    #expect(await feature.send(input), sourceLocation: sourceLocation)
+    await feature.settle()
+  }
 
   /// Renders at `width` × `height`.
   func render(width: Int = 80, height: Int = 24) -> [String] {
@@ -38,5 +48,11 @@ final class RunningNotes {
   /// Hands the characters of `text` to the view one key at a time.
   func type(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
     type(text.map { KeyPress.character($0) }, sourceLocation: sourceLocation)
+  }
+
+  /// Stops the feature and waits until its outputs have all been logged.
+  func stop() async {
+    await feature.stop()
+    await log.untilFinished()
   }
 }

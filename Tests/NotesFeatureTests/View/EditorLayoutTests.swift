@@ -1,4 +1,5 @@
 import FeatureBridge
+import TerminalUI
 import Testing
 
 @testable import NotesFeature

@@ -1,7 +1,9 @@
 import FeatureBridge
+import FeatureBridgeTesting
 import Foundation
 import NotesFeature
 import StoreKernelTesting
+import TerminalUI
 import Testing
 
 /// Notes that arrive from a file on disk, written by anyone: escape sequences, controls and

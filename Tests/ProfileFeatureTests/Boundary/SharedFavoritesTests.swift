@@ -1,34 +1,36 @@
 import CounterFeature
 import FeatureBridge
+import FeatureBridgeTesting
 import ProfileFeature
-import StoreKernelTesting
+import StoreKernel
+import TerminalUI
 import Testing
 
 /// The counter and the profile started with the same shared favorites, as a host wires them:
-/// each sees the other's changes without any message between them.
+/// each sees the other's changes without any message between them. The tests wait on what the
+/// views show, through Observation: no polling.
 @MainActor
 @Suite struct SharedFavoritesTests {
   @Test func aFavoriteSavedInTheCounterShowsUpInTheProfileAndBack() async {
     let favorites = SharedValue<Set<Int>>([])
-    let (counterInputs, _) = AsyncStream.makeStream(of: CounterInput.self)
-    let (profileInputs, _) = AsyncStream.makeStream(of: ProfileInput.self)
-    let counter = CounterFeature.start(count: 3, inputs: counterInputs, favorites: favorites)
-    let profile = ProfileFeature.start(inputs: profileInputs, favorites: favorites)
+    let counter = CounterFeature.start(count: 3, favorites: favorites)
+    let profile = ProfileFeature.start(favorites: favorites)
+    let counterView = CounterFeature.terminalView(of: counter)
+    let profileView = ProfileFeature.terminalView(of: profile)
     let counterLog = OutputLog(counter.outputs)
     let profileLog = OutputLog(profile.outputs)
-    #expect(await eventually { favorites.subscriberCount == 2 })
 
-    #expect(counter.view.handle([.character("s")]) == 1)
-    #expect(
-      await eventually { profile.view.render(width: 40, height: 10).contains("  ▸ 3") })
-    #expect(profile.view.render(width: 40, height: 10).contains("    Favorites (1)"))
+    #expect(counterView.handle([.character("s")]) == 1)
+    let profileLines = await observed({ profileView.render(width: 40, height: 10) }) {
+      $0.contains("  ▸ 3")
+    }
+    #expect(profileLines.contains("    Favorites (1)"))
 
-    #expect(profile.view.handle([.character("x")]) == 1)
-    #expect(
-      await eventually {
-        counter.view.render(width: 60, height: 10).contains("    Favorites: none yet")
-      })
-    #expect(counter.view.render(width: 60, height: 10).contains("    s: save as favorite"))
+    #expect(profileView.handle([.character("x")]) == 1)
+    let counterLines = await observed({ counterView.render(width: 60, height: 10) }) {
+      $0.contains("    Favorites: none yet")
+    }
+    #expect(counterLines.contains("    s: save as favorite"))
     #expect(favorites.value.isEmpty)
 
     #expect(await counterLog.waitFor(count: 1))
@@ -41,30 +43,24 @@ import Testing
 
     await counter.stop()
     await profile.stop()
-    #expect(await eventually { favorites.subscriberCount == 0 })
+    #expect(favorites.subscriberCount == 0)
   }
 
   @Test func manySavesFromTheCounterAllReachTheProfileInOrder() async {
     let favorites = SharedValue<Set<Int>>([])
-    let (counterInputs, counterSend) = AsyncStream.makeStream(of: CounterInput.self)
-    let (profileInputs, _) = AsyncStream.makeStream(of: ProfileInput.self)
-    let counter = CounterFeature.start(inputs: counterInputs, favorites: favorites)
-    let profile = ProfileFeature.start(inputs: profileInputs, favorites: favorites)
+    let counter = CounterFeature.start(favorites: favorites)
+    let profile = ProfileFeature.start(favorites: favorites)
+    let profileView = ProfileFeature.terminalView(of: profile)
     for number in 1...20 {
-      counterSend.yield(.setCount(number))
-      #expect(await eventually { counter.metrics.inputsDelivered == number })
-      counter.view.handle([.character("s")])
+      #expect(await counter.send(.setCount(number)))
+      #expect(await counter.send(.toggleFavorite))
     }
-    #expect(
-      await eventually {
-        profile.view.render(width: 40, height: 30).contains("    Favorites (20)")
-      })
-    #expect(
-      profile.view.render(width: 40, height: 30).suffix(20)
-        == (1...20).map { number in
-          number == 1 ? "  ▸ 1" : "    \(number)"
-        })
+    await counter.settle()
     #expect(favorites.value == Set(1...20))
+    let lines = await observed({ profileView.render(width: 40, height: 30) }) {
+      $0.contains("    Favorites (20)")
+    }
+    #expect(lines.suffix(20) == (1...20).map { $0 == 1 ? "  ▸ 1" : "    \($0)" })
     await counter.stop()
     await profile.stop()
   }

@@ -1,21 +1,47 @@
 import FeatureBridge
+import Observation
 import StoreKernel
-import Synchronization
 
 /// A feature that holds what real features hold while they run: a subscription to a shared
 /// value (started by its `didStart` action), a long-running effect per input (a timer that
 /// never fires), a delegate output, and a view that observes its store. Every one of them must
 /// be gone once the feature stops.
 enum ProbeFeature {
-  /// Counts the probe's effects that are running now, across every probe.
+  /// Counts the probe's effects that are running now, across every probe, and wakes who
+  /// waits for none to be running.
   final class EffectCensus: Sendable {
-    private let count = Atomic(0)
+    private struct Count {
+      var running = 0
+      var waiters: [CheckedContinuation<Void, Never>] = []
+    }
 
-    var running: Int { count.load(ordering: .acquiring) }
+    private let count = LockedValue(Count())
 
-    func enter() { count.add(1, ordering: .acquiringAndReleasing) }
+    var running: Int { count.withLock { $0.running } }
 
-    func leave() { count.subtract(1, ordering: .acquiringAndReleasing) }
+    func enter() { count.withLock { $0.running += 1 } }
+
+    func leave() {
+      let waiters = count.withLock { count in
+        count.running -= 1
+        guard count.running == 0 else { return [CheckedContinuation<Void, Never>]() }
+        defer { count.waiters = [] }
+        return count.waiters
+      }
+      for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once no probe effect is running (at once if none is).
+    func untilNoneRunning() async {
+      await withCheckedContinuation { continuation in
+        let none = count.withLock { count in
+          if count.running == 0 { return true }
+          count.waiters.append(continuation)
+          return false
+        }
+        if none { continuation.resume() }
+      }
+    }
   }
 
   struct State: Equatable {
@@ -71,28 +97,41 @@ enum ProbeFeature {
     }
   }
 
-  /// The view observes the store, as a real view does, so the observer path is exercised too.
-  final class View: FeatureView {
-    private var observation: ObservationToken?
-    private(set) var renderGeneration = 0
-    let keyHelp: [String] = []
+  /// Watches the store through a view store, as a real view does (Observation tracking, re-armed
+  /// after every change), so the observer path is exercised too.
+  @ReliabilityActor
+  final class View {
+    let store: ViewStore<State, Never>
+    private(set) var renders = 0
 
     init(store: ViewStore<State, Never>) {
-      observation = store.observe({ $0.inputs }) { [weak self] _ in self?.renderGeneration += 1 }
+      self.store = store
+      render()
     }
 
-    func render(width: Int, height: Int) -> [String] { [] }
-
-    func handle(_ keys: [KeyPress]) -> Int { 0 }
+    func render() {
+      renders += 1
+      withObservationTracking {
+        _ = store.inputs
+      } onChange: { [weak self] in
+        Task { @ReliabilityActor in self?.render() }
+      }
+    }
   }
 
   static func start(
     name: String, inputs: AsyncStream<Int>, shared: SharedValue<Int>, census: EffectCensus,
+    withDependencies dependencies: (inout DependencyValues) -> Void,
     isolation: isolated any Actor = #isolation
   ) -> Feature<Int, Int> {
     Feature.start(
       name: name, initialState: State(), reducer: Logic(shared: shared, census: census),
-      inputs: inputs,
-      view: { View(store: $0) }, isolation: isolation)
+      inputs: inputs, withDependencies: dependencies, isolation: isolation)
+  }
+
+  /// The probe's view over a running probe.
+  @ReliabilityActor
+  static func view(of feature: Feature<Int, Int>) -> View {
+    View(store: feature.viewStore(state: State.self, viewAction: Never.self))
   }
 }

@@ -1,4 +1,5 @@
 public import FeatureBridge
+import TerminalUI
 public import TimerFeature
 
 /// A tea to brew: its name and how long it steeps.
@@ -75,7 +76,7 @@ public final class Kettle {
   /// - Parameter width: The available columns.
   /// - Returns: The lines to show.
   public func render(width: Int) -> [String] {
-    timer.view.render(width: width, height: 1)
+    TimerFeature.terminalView(of: timer).render(width: width, height: 1)
   }
 
   /// Delivers what was sent, stops the timer, and waits for its last output.

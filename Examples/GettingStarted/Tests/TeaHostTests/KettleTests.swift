@@ -24,7 +24,6 @@ import TimerFeature
     fakeTimer.emit(.finished)
 
     #expect(await eventually { kettle.log == ["tea is ready"] })
-    #expect(kettle.render(width: 40) == ["[fake Timer] 0 input(s)"])
     await kettle.stop()
   }
 

@@ -7,14 +7,16 @@ public import NotesFeature
 ///
 /// ```swift
 /// var features = JournalFeatures.live(storage: .inMemory())
-/// features.notes = { fakeNotes.start(inputs: $0) }
+/// features.notes = { fakeNotes.start() }
 /// ```
 public struct JournalFeatures {
   /// Starts the notes: the journal's entries.
-  public var notes: @JournalActor (AsyncStream<NotesInput>) -> Feature<NotesInput, NotesOutput>
+  public var notes: @JournalActor () -> Feature<NotesInput, NotesOutput>
   /// Starts the counter: how many entries there are, and the milestones.
-  public var counter:
-    @JournalActor (AsyncStream<CounterInput>) -> Feature<CounterInput, CounterOutput>
+  public var counter: @JournalActor () -> Feature<CounterInput, CounterOutput>
+  /// Whether the notes report their count once they have loaded (the real ones do; set it to
+  /// `false` for a fake that reports nothing on start).
+  public var notesReportWhenLoaded = true
 
   /// Creates a set of features from the ways to start them.
   ///
@@ -22,11 +24,8 @@ public struct JournalFeatures {
   ///   - notes: Starts the notes.
   ///   - counter: Starts the counter.
   public init(
-    notes: @escaping @JournalActor (AsyncStream<NotesInput>) -> Feature<NotesInput, NotesOutput>,
-    counter:
-      @escaping @JournalActor (AsyncStream<CounterInput>) -> Feature<
-        CounterInput, CounterOutput
-      >
+    notes: @escaping @JournalActor () -> Feature<NotesInput, NotesOutput>,
+    counter: @escaping @JournalActor () -> Feature<CounterInput, CounterOutput>
   ) {
     self.notes = notes
     self.counter = counter
@@ -45,7 +44,7 @@ public struct JournalFeatures {
     autosaveDelay: Duration = .seconds(1)
   ) -> JournalFeatures {
     JournalFeatures(
-      notes: { NotesFeature.start(inputs: $0, storage: storage, autosaveDelay: autosaveDelay) },
-      counter: { CounterFeature.start(inputs: $0, favorites: milestones) })
+      notes: { NotesFeature.start(storage: storage, autosaveDelay: autosaveDelay) },
+      counter: { CounterFeature.start(favorites: milestones) })
   }
 }

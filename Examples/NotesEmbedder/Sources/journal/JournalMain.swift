@@ -23,11 +23,11 @@ enum JournalMain {
     let journal = Journal(features: .live(storage: storage))
     for line in lines where !line.isEmpty {
       if line == ":save" {
-        journal.save()
+        await journal.save()
       } else if line.hasPrefix(":search ") {
-        journal.search(String(line.dropFirst(":search ".count)))
+        await journal.search(String(line.dropFirst(":search ".count)))
       } else {
-        journal.write(line)
+        await journal.write(line)
       }
     }
     // The entries are on screen at once (the notes' view handles keys synchronously); the

@@ -1,7 +1,7 @@
 import FeatureBridge
 import JournalHost
 import NotesFeature
-import StoreKernelTesting
+import StoreKernel
 import Testing
 
 /// The journal driving the real NotesFeature and CounterFeature, through their public API only.
@@ -9,24 +9,24 @@ import Testing
   @Test func writtenEntriesShowAndTheCounterFollowsTheirCount() async {
     let journal = Journal(features: .live(storage: .inMemory()))
 
-    #expect(journal.write("Ran 5k before breakfast"))
-    #expect(journal.write("Finished the book"))
+    #expect(await journal.write("Ran 5k before breakfast"))
+    #expect(await journal.write("Finished the book"))
 
-    // The notes handled the keys synchronously: the newest entry is on screen at once.
+    // The notes handled the inputs before `write` returned: the newest entry is on screen.
     #expect(journal.render(width: 80, height: 20).joined().contains("Finished the book"))
-    // The count reaches the counter asynchronously: notes output → journal → counter input.
-    #expect(await eventually { journal.entryCount == 2 })
-    #expect(
-      await eventually { journal.render(width: 80, height: 20).contains("    [-]   2   [+]") })
+    // The count reaches the counter through the journal: notes output → journal → counter.
+    await journal.settle()
+    #expect(journal.entryCount == 2)
+    #expect(journal.render(width: 80, height: 20).contains("    [-]   2   [+]"))
     await journal.stop()
   }
 
   @Test func settleWaitsUntilTheCountHasReachedTheCounter() async {
     let journal = Journal(features: .live(storage: .inMemory()))
-    journal.write("One")
-    journal.write("Two")
+    await journal.write("One")
+    await journal.write("Two")
 
-    #expect(await journal.settle())
+    await journal.settle()
 
     #expect(journal.entryCount == 2)
     #expect(journal.render(width: 80, height: 20).contains("    [-]   2   [+]"))
@@ -37,42 +37,43 @@ import Testing
     let milestones = SharedValue<Set<Int>>([])
     let storage = NotesStorage.inMemory([("Day one", "Started the journal")])
     let journal = Journal(features: .live(storage: storage, milestones: milestones))
-    #expect(
-      await eventually { journal.render(width: 80, height: 20).contains("    [-]   1   [+]") })
+    await journal.settle()
+    #expect(journal.render(width: 80, height: 20).contains("    [-]   1   [+]"))
 
-    journal.markMilestone()
+    await journal.markMilestone()
+    await journal.settle()
 
-    #expect(await eventually { journal.milestones == [1] })
+    #expect(journal.milestones == [1])
     #expect(journal.status == "milestone: 1 entry")
-    #expect(await eventually { milestones.value == [1] })
+    #expect(milestones.value == [1])
     await journal.stop()
   }
 
   @Test func searchShowsOnlyMatchingEntries() async {
     let journal = Journal(features: .live(storage: .inMemory()))
-    journal.write("Buy milk")
-    journal.write("Call mom")
+    await journal.write("Buy milk")
+    await journal.write("Call mom")
 
-    journal.search("milk")
+    await journal.search("milk")
 
-    #expect(
-      await eventually { journal.render(width: 80, height: 20).joined().contains("filter: milk") })
     let screen = journal.render(width: 80, height: 20).joined()
-    #expect(screen.contains("Untitled 1"))
-    #expect(!screen.contains("Untitled 2"))
+    #expect(screen.contains("filter: milk"))
+    #expect(screen.contains("Buy milk"))
+    #expect(!screen.contains("Call mom"))
     await journal.stop()
   }
 
   @Test func stoppingSavesTheEntriesForTheNextJournal() async {
     let storage = NotesStorage.inMemory()
     let first = Journal(features: .live(storage: storage, autosaveDelay: .seconds(3600)))
-    first.write("Remember the milk")
+    await first.write("Remember the milk")
 
     await first.stop()
     #expect(first.status == "saved 1 entry")
 
     let second = Journal(features: .live(storage: storage))
-    #expect(await eventually { second.entryCount == 1 })
+    await second.settle()
+    #expect(second.entryCount == 1)
     #expect(second.render(width: 80, height: 20).joined().contains("Remember the milk"))
     await second.stop()
   }

@@ -1,8 +1,10 @@
 import CounterFeature
 import FeatureBridge
+import FeatureBridgeTesting
 import JournalHost
 import NotesFeature
-import StoreKernelTesting
+import StoreKernel
+import TerminalUI
 import Testing
 
 /// The journal with one feature swapped for a `FakeFeature`: one line in `JournalFeatures`.
@@ -11,28 +13,31 @@ import Testing
   @Test func aCountFromFakeNotesDrivesTheRealCounter() async {
     let fakeNotes = FakeFeature<NotesInput, NotesOutput>(name: "Notes")
     var features = JournalFeatures.live(storage: .inMemory())
-    features.notes = { fakeNotes.start(inputs: $0) }
+    features.notes = { fakeNotes.start() }
+    features.notesReportWhenLoaded = false
     let journal = Journal(features: features)
 
     fakeNotes.emit(.noteCountChanged(3))
 
-    #expect(await eventually { journal.entryCount == 3 })
+    await journal.settle()
+    #expect(journal.entryCount == 3)
     #expect(
-      await eventually { journal.render(width: 60, height: 16).contains("    [-]   3   [+]") })
+      CounterFeature.terminalView(of: journal.counter).render(width: 60, height: 10).contains(
+        "    [-]   3   [+]"))
     await journal.stop()
   }
 
   @Test func aStorageErrorFromTheNotesShowsInTheStatus() async {
     let fakeNotes = FakeFeature<NotesInput, NotesOutput>(name: "Notes")
     var features = JournalFeatures.live(storage: .inMemory())
-    features.notes = { fakeNotes.start(inputs: $0) }
+    features.notes = { fakeNotes.start() }
+    features.notesReportWhenLoaded = false
     let journal = Journal(features: features)
 
     fakeNotes.emit(.storageError("cannot save /data/notes.json (disk full)"))
 
-    #expect(
-      await eventually { journal.status == "error: cannot save /data/notes.json (disk full)" })
-    #expect(journal.render(width: 80, height: 10).first?.hasSuffix("disk full)") == true)
+    await journal.settle()
+    #expect(journal.status == "error: cannot save /data/notes.json (disk full)")
     await journal.stop()
   }
 
@@ -41,42 +46,47 @@ import Testing
       input == .save ? [.saved(noteCount: 4)] : []
     }
     var features = JournalFeatures.live(storage: .inMemory())
-    features.notes = { fakeNotes.start(inputs: $0) }
+    features.notes = { fakeNotes.start() }
+    features.notesReportWhenLoaded = false
     let journal = Journal(features: features)
 
-    journal.search("milk")
-    journal.save()
-    #expect(journal.write("Buy milk"))
+    await journal.search("milk")
+    await journal.save()
+    #expect(await journal.write("Buy milk\nand bread"))
+    await journal.settle()
 
-    #expect(await eventually { fakeNotes.receivedInputs == [.search("milk"), .save] })
-    #expect(fakeNotes.receivedKeys == [.character("n"), .paste("Buy milk"), .escape])
-    #expect(await eventually { journal.status == "saved 4 entries" })
+    #expect(
+      fakeNotes.receivedInputs == [
+        .search("milk"), .save, .create(title: "Buy milk", body: "Buy milk\nand bread"),
+      ])
+    #expect(journal.status == "saved 4 entries")
     await journal.stop()
   }
 
   @Test func everyEntryCountFromTheRealNotesReachesTheCounter() async {
     let fakeCounter = FakeFeature<CounterInput, CounterOutput>(name: "Counter")
     var features = JournalFeatures.live(storage: .inMemory([("Monday", ""), ("Tuesday", "")]))
-    features.counter = { fakeCounter.start(inputs: $0) }
+    features.counter = { fakeCounter.start() }
     let journal = Journal(features: features)
 
-    #expect(await eventually { fakeCounter.receivedInputs == [.setCount(2)] })
-    journal.write("Wednesday")
-    #expect(await eventually { fakeCounter.receivedInputs == [.setCount(2), .setCount(3)] })
+    #expect(await journal.write("Wednesday"))
+    await journal.settle()
+    #expect(fakeCounter.receivedInputs == [.setCount(2), .setCount(3)])
     await journal.stop()
   }
 
   @Test func aMilestoneFromTheCounterIsRecorded() async {
     let fakeCounter = FakeFeature<CounterInput, CounterOutput>(name: "Counter")
     var features = JournalFeatures.live(storage: .inMemory())
-    features.counter = { fakeCounter.start(inputs: $0) }
+    features.counter = { fakeCounter.start() }
     let journal = Journal(features: features)
 
     fakeCounter.emit(.favoriteSaved(5))
     fakeCounter.emit(.favoriteSaved(2))
     fakeCounter.emit(.favoriteRemoved(5))
 
-    #expect(await eventually { journal.milestones == [2] })
+    await journal.settle()
+    #expect(journal.milestones == [2])
     #expect(journal.status == "milestone: 2 entries")
     await journal.stop()
   }

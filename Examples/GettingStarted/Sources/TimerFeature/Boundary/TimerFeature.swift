@@ -1,5 +1,6 @@
 public import FeatureBridge
 import StoreKernel
+public import TerminalUI
 
 /// A countdown timer behind a black-box boundary: a host starts it for some seconds and hears
 /// when it has started, finished or been cancelled. Its state, actions, reducer and view are
@@ -19,7 +20,7 @@ public enum TimerFeature {
   ///   - isolation: The host's actor, where the timer's store lives.
   /// - Returns: The running feature.
   public static func start(
-    inputs: AsyncStream<TimerInput>,
+    inputs: AsyncStream<TimerInput>? = nil,
     clock: any Clock<Duration> = ContinuousClock(),
     isolation: isolated any Actor = #isolation
   ) -> Feature<TimerInput, TimerOutput> {
@@ -29,8 +30,17 @@ public enum TimerFeature {
       reducer: TimerReducer(),
       inputs: inputs,
       withDependencies: { $0.clock = clock },
-      view: { TimerView(store: $0) },
       isolation: isolation)
+  }
+
+  /// The timer's terminal view, for a host that shows it in a terminal.
+  ///
+  /// - Parameter feature: A running timer.
+  /// - Returns: Its view.
+  public static func terminalView(of feature: Feature<TimerInput, TimerOutput>) -> any TerminalView
+  {
+    TimerView(
+      store: feature.viewStore(state: TimerState.self, viewAction: TimerAction.ViewAction.self))
   }
 }
 

@@ -1,20 +1,20 @@
 import FeatureBridge
-import StoreKernel
+import TerminalUI
 
 /// The timer in a terminal: the time left and whether it is running. Space pauses or resumes,
 /// `r` resets.
-final class TimerView: FeatureView {
+final class TimerView: TerminalView {
   private let store: ViewStore<TimerState, TimerAction.ViewAction>
-  private var observation: ObservationToken?
-  private(set) var renderGeneration = 0
 
   init(store: ViewStore<TimerState, TimerAction.ViewAction>) {
     self.store = store
-    observation = store.observe({ $0 }) { [weak self] _ in self?.renderGeneration += 1 }
   }
 
   func render(width: Int, height: Int) -> [String] {
-    guard let state = store.state, height > 0 else { return [] }
+    guard height > 0 else { return [] }
+    // Read through the view store, so a host rendering under Observation tracking redraws
+    // when the time left or the running state changes.
+    let state = (remaining: store.remaining, isRunning: store.isRunning)
     let seconds = state.remaining % 60
     let time = "\(state.remaining / 60):\(seconds < 10 ? "0" : "")\(seconds)"
     let status = state.isRunning ? "running" : state.remaining > 0 ? "paused" : "idle"

@@ -1,7 +1,5 @@
-import FeatureBridge
+import TerminalUI
 import Testing
-
-@testable import AppShell
 
 @Suite struct KeyDecoderTests {
   /// Decodes `bytes` in one read, then ends the input.

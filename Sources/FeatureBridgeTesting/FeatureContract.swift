@@ -1,15 +1,19 @@
+public import FeatureBridge
+
 /// Runs the same expectations against a real feature and its fake (or any number of
 /// implementations of one boundary), so the fake cannot drift from the real thing.
 ///
 /// ```swift
 /// try await FeatureContract.verify([
-///   ("real", { CounterFeature.start(inputs: $0, favorites: .init([])) }),
-///   ("fake", { counterFake.start(inputs: $0) }),
+///   ("real", { CounterFeature.start(favorites: SharedValue([])) }),
+///   ("fake", { counterFake.start() }),
 /// ]) { probe in
-///   probe.send(.saveFavorite)
-///   #expect(await probe.nextOutput() == .favoriteSaved(0))
+///   await probe.send(.increment)
+///   #expect(await probe.nextOutput() == .countChanged(1), "\(probe.name)")
 /// }
 /// ```
+///
+/// A namespace: no values.
 public enum FeatureContract {
   /// Starts each candidate in turn, runs `expectations` against it, then stops it.
   ///
@@ -18,14 +22,13 @@ public enum FeatureContract {
   ///   - isolation: The actor the features run on (the caller's).
   ///   - expectations: The checks, written once.
   public static func verify<Input: Sendable, Output: Sendable>(
-    _ candidates: [(name: String, start: (AsyncStream<Input>) -> Feature<Input, Output>)],
+    _ candidates: [(name: String, start: () -> Feature<Input, Output>)],
     isolation: isolated any Actor = #isolation,
     _ expectations: (FeatureProbe<Input, Output>) async throws -> Void
   ) async rethrows {
     for candidate in candidates {
-      let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
-      let feature = candidate.start(inputs)
-      let probe = FeatureProbe(name: candidate.name, feature: feature, inputs: continuation)
+      let feature = candidate.start()
+      let probe = FeatureProbe(name: candidate.name, feature: feature)
       do {
         try await expectations(probe)
       } catch {
@@ -45,23 +48,19 @@ public final class FeatureProbe<Input: Sendable, Output: Sendable> {
   public let name: String
   /// The running candidate.
   public let feature: Feature<Input, Output>
-  private let inputs: AsyncStream<Input>.Continuation
   private var iterator: AsyncStream<Output>.AsyncIterator
-  private var sent = 0
 
-  init(name: String, feature: Feature<Input, Output>, inputs: AsyncStream<Input>.Continuation) {
+  init(name: String, feature: Feature<Input, Output>) {
     self.name = name
     self.feature = feature
-    self.inputs = inputs
     self.iterator = feature.outputs.makeAsyncIterator()
   }
 
-  /// Sends an input.
+  /// Sends an input and returns once the candidate has handled it.
   ///
   /// - Parameter input: The input.
-  public func send(_ input: Input) {
-    sent += 1
-    inputs.yield(input)
+  nonisolated(nonsending) public func send(_ input: Input) async {
+    await feature.send(input)
   }
 
   /// The next output, or `nil` once the feature has stopped.
@@ -72,10 +71,8 @@ public final class FeatureProbe<Input: Sendable, Output: Sendable> {
     return output
   }
 
-  /// Waits until every input sent so far has been delivered to the feature's store.
+  /// Waits until everything the inputs sent so far started has ended.
   nonisolated(nonsending) public func settle() async {
-    while feature.metrics.inputsDelivered < sent, feature.isRunning {
-      await Task.yield()
-    }
+    await feature.settle()
   }
 }

@@ -1,4 +1,5 @@
-internal import StoreKernel
+public import FeatureBridge
+public import StoreKernel
 
 /// Stands in for any feature with the same `Input` and `Output`: it records every input and
 /// emits scripted outputs. It runs behind the same boundary as a real feature (its own store,
@@ -8,8 +9,8 @@ internal import StoreKernel
 /// let fakeNotes = FakeFeature<NotesInput, NotesOutput>(name: "Notes") { input in
 ///   input == .save ? [.saved(noteCount: 0)] : []
 /// }
-/// let notes = fakeNotes.start(inputs: inputs)  // instead of NotesFeature.start(…)
-/// fakeNotes.emit(.saved)
+/// let notes = fakeNotes.start()  // instead of NotesFeature.start(…)
+/// fakeNotes.emit(.noteCountChanged(3))
 /// ```
 ///
 /// Not `Sendable`: confined to the actor it is started on.
@@ -18,11 +19,9 @@ public final class FakeFeature<Input: Sendable, Output: Sendable> {
   public let name: String
   /// Every input delivered so far, in order.
   public private(set) var receivedInputs: [Input] = []
-  /// Every key press its view was handed, in order.
-  public fileprivate(set) var receivedKeys: [KeyPress] = []
 
   private let script: (Input) -> [Output]
-  private var viewStore: ViewStore<Int, FakeAction<Input, Output>.ViewAction>?
+  private weak var feature: Feature<Input, Output>?
 
   /// Creates a fake.
   ///
@@ -37,26 +36,29 @@ public final class FakeFeature<Input: Sendable, Output: Sendable> {
   /// Starts the fake behind a feature boundary.
   ///
   /// - Parameters:
-  ///   - inputs: What the host sends.
+  ///   - inputs: A stream of inputs, if the host has one.
+  ///   - prepareDependencies: The host's dependencies (a store registry, a clock).
   ///   - isolation: The host's actor.
   /// - Returns: The running feature.
   public func start(
-    inputs: AsyncStream<Input>, isolation: isolated any Actor = #isolation
+    inputs: AsyncStream<Input>? = nil,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    isolation: isolated any Actor = #isolation
   ) -> Feature<Input, Output> {
-    Feature.start(
+    let feature = Feature.start(
       name: name, initialState: 0, reducer: FakeReducer(fake: self), inputs: inputs,
-      view: { viewStore in
-        self.viewStore = viewStore
-        return FakeView(fake: self, viewStore: viewStore)
-      },
-      isolation: isolation)
+      withDependencies: prepareDependencies, isolation: isolation)
+    self.feature = feature
+    return feature
   }
 
-  /// Emits `output` now, as the real feature would.
+  /// Emits `output` now, as the real feature would. (Before `start` or after the fake stopped it
+  /// goes nowhere.)
   ///
   /// - Parameter output: The output to emit.
   public func emit(_ output: Output) {
-    viewStore?.send(.emit(output))
+    feature?.viewStore(state: Int.self, viewAction: FakeAction<Input, Output>.ViewAction.self)
+      .send(.emit(output))
   }
 
   fileprivate func record(_ input: Input) -> [Output] {
@@ -85,9 +87,7 @@ struct FakeReducer<Input: Sendable, Output: Sendable>: Reducer {
 
   func reduce(
     into inputCount: inout Int, action: FakeAction<Input, Output>
-  ) -> Effect<
-    FakeAction<Input, Output>
-  > {
+  ) -> Effect<FakeAction<Input, Output>> {
     switch action {
     case .input(let input):
       inputCount += 1
@@ -98,32 +98,4 @@ struct FakeReducer<Input: Sendable, Output: Sendable>: Reducer {
       return .none
     }
   }
-}
-
-final class FakeView<Input: Sendable, Output: Sendable>: FeatureView {
-  private weak var fake: FakeFeature<Input, Output>?
-  private let viewStore: ViewStore<Int, FakeAction<Input, Output>.ViewAction>
-
-  init(
-    fake: FakeFeature<Input, Output>,
-    viewStore: ViewStore<Int, FakeAction<Input, Output>.ViewAction>
-  ) {
-    self.fake = fake
-    self.viewStore = viewStore
-  }
-
-  func render(width: Int, height: Int) -> [String] {
-    guard height > 0 else { return [] }
-    let line = "[fake \(fake?.name ?? "feature")] \(viewStore.state ?? 0) input(s)"
-    return [String(line.prefix(max(0, width)))]
-  }
-
-  func handle(_ keys: [KeyPress]) -> Int {
-    fake?.receivedKeys.append(contentsOf: keys)
-    return keys.count
-  }
-
-  var keyHelp: [String] { ["(fake feature: records keys)"] }
-
-  var renderGeneration: Int { (viewStore.state ?? 0) + (fake?.receivedKeys.count ?? 0) }
 }

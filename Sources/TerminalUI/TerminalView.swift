@@ -1,9 +1,14 @@
 /// How a host shows a feature in a terminal: render into lines of a given size, and hand the
 /// feature the key presses meant for it.
 ///
-/// Implemented inside each feature module over a ``ViewStore``; hosts see only this protocol.
+/// A feature module implements it over the feature's `ViewStore` and hands it out through a
+/// public function (`CounterFeature.terminalView(of:)`); hosts see only this protocol. The host
+/// learns when to render again through Swift's Observation: it renders inside
+/// `withObservationTracking`, and the view store tells it when something the render read has
+/// changed (see ``TerminalRendering``).
+///
 /// Not `Sendable`: confined to the feature's actor.
-public protocol FeatureView: AnyObject {
+public protocol TerminalView: AnyObject {
   /// Renders the feature into at most `height` lines, each at most `width` terminal columns.
   /// Text from the feature's state is made inert: control and escape characters are shown as
   /// visible symbols, never written raw.
@@ -26,16 +31,12 @@ public protocol FeatureView: AnyObject {
   /// Lines of key help for the host's help screen.
   var keyHelp: [String] { get }
 
-  /// Bumped by the view's own observation of its store whenever what it shows may have
-  /// changed; a host renders only when some view's generation moved.
-  var renderGeneration: Int { get }
-
   /// Where the terminal cursor belongs after the last `render`, as a row and column inside
   /// the rendered area, or `nil` to hide it.
   var cursor: (row: Int, column: Int)? { get }
 }
 
-extension FeatureView {
+extension TerminalView {
   /// No cursor by default.
   public var cursor: (row: Int, column: Int)? { nil }
 }

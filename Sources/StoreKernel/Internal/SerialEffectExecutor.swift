@@ -1,26 +1,32 @@
 import Dispatch
-import StoreKernel
 
-/// The serial executor a test store runs its effects on: one job at a time on a thread of its
-/// own, with a count of the jobs not yet run, so a test can wait until the effects have done
-/// everything they can for now (each has ended, or waits on a clock, an actor or a stream).
+/// A serial executor for effects (`DependencyValues.effectExecutor`): one job at a time on a
+/// thread of its own, with a count of the jobs not yet run, so its owner can wait until the
+/// effects have done everything they can for now (each has ended, or waits on a clock, an actor
+/// or a stream).
 ///
-/// That is what makes a `TestClock` deterministic: after it wakes a sleeper, it waits until
-/// this executor is idle and the store's actor has handled what the effect sent, before it
-/// moves time on (docs/decisions/0006-test-store-executor.md).
+/// A test store runs its effects on one: that is what makes a `TestClock` deterministic, since
+/// after it wakes a sleeper it waits until this executor is idle and the store's actor has
+/// handled what the effect sent (docs/decisions/0006-test-store-executor.md). AppShell's script
+/// mode runs its stores' effects on one, to know when the app has gone quiet without polling.
 ///
 /// `Sendable`: the count is behind a lock; jobs run on a dispatch queue.
-final class TestEffectExecutor: TaskExecutor, Sendable {
+package final class SerialEffectExecutor: TaskExecutor, Sendable {
   private struct State {
     var pending = 0
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
     var blockedWaiters: [DispatchSemaphore] = []
   }
 
-  private let queue = DispatchQueue(label: "TestStore effects")
+  private let queue: DispatchQueue
   private let state = LockedValue(State())
 
-  func enqueue(_ job: consuming ExecutorJob) {
+  /// An executor whose thread is named `label`.
+  package init(label: String) {
+    queue = DispatchQueue(label: label)
+  }
+
+  package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     state.withLock { $0.pending += 1 }
     queue.async {
@@ -46,10 +52,10 @@ final class TestEffectExecutor: TaskExecutor, Sendable {
   }
 
   /// Whether no job is waiting or running.
-  var isIdle: Bool { state.withLock { $0.pending == 0 } }
+  package var isIdle: Bool { state.withLock { $0.pending == 0 } }
 
   /// Returns once no job is waiting or running (at once if none is).
-  func untilIdle() async {
+  package func untilIdle() async {
     await withCheckedContinuation { continuation in
       let idle = state.withLock { state in
         if state.pending == 0 { return true }
@@ -63,7 +69,7 @@ final class TestEffectExecutor: TaskExecutor, Sendable {
   /// Blocks the calling thread until no job is waiting or running, or `timeout` has passed;
   /// returns whether it became idle. For the one place that cannot await: a test store's
   /// `deinit`.
-  func blockUntilIdle(timeout: Duration) -> Bool {
+  package func blockUntilIdle(timeout: Duration) -> Bool {
     let semaphore = DispatchSemaphore(value: 0)
     let idle = state.withLock { state in
       if state.pending == 0 { return true }
@@ -82,7 +88,7 @@ final class TestEffectExecutor: TaskExecutor, Sendable {
   /// queued on it (the effects' hops back to the store).
   ///
   /// Call it on the store's actor. `limit` bounds the rounds, against effects that never rest.
-  nonisolated(nonsending) func settle(limit: Int = 10_000) async {
+  nonisolated(nonsending) package func settle(limit: Int = 10_000) async {
     for _ in 0..<limit {
       await untilIdle()
       await Task.yield()

@@ -2,8 +2,10 @@
 /// terminal would interpret (control characters, escape sequences).
 ///
 /// Every feature view renders user text through ``inert(_:)`` and fits it with
-/// ``fit(_:width:)``, so a note containing `ESC [ 2 J` shows `^[[2J` instead of clearing the
+/// ``fit(_:width:pad:)``, so a note containing `ESC [ 2 J` shows `^[[2J` instead of clearing the
 /// screen, and CJK or emoji text keeps the layout.
+///
+/// A namespace: no values.
 public enum TerminalText {
   /// The number of terminal columns `character` occupies once made inert: 0 for combining
   /// marks and format characters, 2 for wide (CJK, fullwidth) and emoji presentation, 2 for a

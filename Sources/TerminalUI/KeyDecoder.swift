@@ -8,17 +8,22 @@
 /// var decoder = KeyDecoder()
 /// decoder.decode(Array("a\u{1B}[A".utf8))  // [.character("a"), .up]
 /// ```
-package struct KeyDecoder {
+///
+/// `Sendable` plain value (its pending bytes).
+public struct KeyDecoder: Sendable {
   private var pending: [UInt8] = []
   private var pasteBuffer: [UInt8]?
 
   private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
   /// A decoder with no bytes pending.
-  package init() {}
+  public init() {}
 
   /// Decodes `bytes` (appended to any incomplete sequence from before).
-  package mutating func decode(_ bytes: some Sequence<UInt8>) -> [KeyPress] {
+  ///
+  /// - Parameter bytes: What the terminal sent.
+  /// - Returns: The key presses they complete, in order.
+  public mutating func decode(_ bytes: some Sequence<UInt8>) -> [KeyPress] {
     pending.append(contentsOf: bytes)
     var keys: [KeyPress] = []
     var index = 0
@@ -47,10 +52,12 @@ package struct KeyDecoder {
 
   /// Whether the bytes so far end in a lone ESC: the Escape key, or the start of a sequence
   /// whose rest has not arrived. A reader that sees no more bytes shortly calls `finish()`.
-  package var isAwaitingEscapeSequence: Bool { pasteBuffer == nil && pending == [0x1B] }
+  public var isAwaitingEscapeSequence: Bool { pasteBuffer == nil && pending == [0x1B] }
 
   /// Ends input: whatever is incomplete is decoded as best it can be (a lone ESC is Escape).
-  package mutating func finish() -> [KeyPress] {
+  ///
+  /// - Returns: The key presses left.
+  public mutating func finish() -> [KeyPress] {
     var keys: [KeyPress] = []
     if let paste = pasteBuffer {
       keys.append(.paste(String(decoding: paste + pending, as: UTF8.self)))

@@ -1,0 +1,70 @@
+import CounterFeature
+import FeatureBridge
+import NotesFeature
+import ProfileFeature
+import StoreKernel
+import TerminalUI
+
+/// The app's features, in tab order: the one list everything else derives from.
+@ShellActor
+enum AppFeatures {
+  /// Counter, Profile and Notes.
+  static let standard: [any AppFeatureDeclaration] = [counter, profile, notes]
+
+  /// The tab the app opens on.
+  static let initialTab = 2
+
+  static let counter = AppFeature(
+    title: "Counter",
+    initialBadge: "0",
+    recipe: { CounterFeature.recipe(favorites: $0.favorites) },
+    view: { CounterView(store: $0) },
+    shellEvents: { output in
+      switch output {
+      case .countChanged(let count): [.badge("\(count)")]
+      case .favoriteSaved(let number): [.status("Saved \(number) as a favorite")]
+      case .favoriteRemoved(let number): [.status("Removed \(number) from the favorites")]
+      }
+    })
+
+  static let profile = AppFeature(
+    title: "Profile",
+    initialBadge: "0",
+    recipe: { ProfileFeature.recipe(favorites: $0.favorites) },
+    view: { ProfileView(store: $0) },
+    shellEvents: { output in
+      switch output {
+      case .favoriteCountChanged(let count): [.badge("\(count)")]
+      case .favoriteRemoved(let number): [.status("Removed \(number) from the favorites")]
+      }
+    })
+
+  static let notes = AppFeature(
+    title: "Notes",
+    recipe: {
+      NotesFeature.recipe(storage: $0.storage, autosaveDelay: $0.autosaveDelay, clock: $0.clock)
+    },
+    view: { NotesView(store: $0) },
+    shellEvents: { output in
+      switch output {
+      case .noteCountChanged(let count): [.badge("\(count)")]
+      case .created, .deleted: []
+      case .saved(let count):
+        [.saveReported, .status("Saved \(count) note\(count == 1 ? "" : "s")")]
+      case .storageError(let message): [.saveReported, .error(message)]
+      case .unsavedChangesKept(let path): [.unsaved(.kept(path: path))]
+      case .unsavedChangesLost(let reason): [.unsaved(.lost(reason: reason))]
+      }
+    },
+    saveInput: .save)
+
+  /// `count` more counters without tabs, with live views: the other screens of a large app, for
+  /// `compare`.
+  static func extras(_ count: Int) -> [any AppFeatureDeclaration] {
+    (0..<count).map { index in
+      AppFeature(
+        title: "Extra\(index)", hasTab: false, recipe: counter.recipe, view: counter.view,
+        shellEvents: { _ in [] })
+    }
+  }
+}

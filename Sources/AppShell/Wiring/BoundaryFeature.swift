@@ -1,0 +1,83 @@
+import FeatureBridge
+import StoreKernel
+import TerminalUI
+
+/// A feature of the multi-store build: running behind its boundary with its own store, its
+/// outputs routed to the shell as the events its declaration gives them.
+@ShellActor
+protocol RunningFeature: AnyObject {
+  var declaration: any AppFeatureDeclaration { get }
+  /// The feature's terminal view (built when the feature starts, so it observes from then on).
+  var view: any TerminalView { get }
+  var metrics: BoundaryMetrics { get }
+  /// Asks the feature to save now, if it saves; returns whether it does.
+  func requestSave() -> Bool
+  /// Routes the feature's outputs to `shell`, as events of the feature at `index`.
+  func routeOutputs(into shell: Store<ShellState, ShellAction>)
+  /// Waits until the feature has handled its inputs and the shell has heard every output the
+  /// feature has emitted.
+  func settle() async
+  /// Delivers what was sent, runs the feature's stop action (saving), and stops it.
+  func finish() async
+}
+
+/// The one implementation of ``RunningFeature``, for a feature declared as `AppFeature<R>`.
+@ShellActor
+final class BoundaryFeature<R: Reducer>: RunningFeature where R.Action: BoundaryAction {
+  private let feature: Feature<R.Action.Input, R.Action.Output>
+  private let appFeature: AppFeature<R>
+  private let index: Int
+  let view: any TerminalView
+  private var route: Task<Void, Never>?
+  private var routed = 0
+  private var routeWaiters: [CheckedContinuation<Void, Never>] = []
+
+  init(declaration: AppFeature<R>, index: Int, context: AppContext) {
+    self.appFeature = declaration
+    self.index = index
+    feature = declaration.recipe(context).start(withDependencies: context.hostDependencies)
+    view = declaration.view(
+      feature.viewStore(state: R.State.self, viewAction: R.Action.ViewAction.self))
+  }
+
+  var declaration: any AppFeatureDeclaration { appFeature }
+
+  var metrics: BoundaryMetrics { feature.metrics }
+
+  func requestSave() -> Bool {
+    guard let input = appFeature.saveInput else { return false }
+    return feature.input.send(input)
+  }
+
+  func routeOutputs(into shell: Store<ShellState, ShellAction>) {
+    let outputs = feature.outputs
+    let events = appFeature.shellEvents
+    let index = index
+    route = Task { [weak self] in
+      for await output in outputs {
+        for event in events(output) { shell.send(.feature(index, event)) }
+        self?.outputRouted()
+      }
+      self?.outputRouted()
+    }
+  }
+
+  private func outputRouted() {
+    routed += 1
+    let waiting = routeWaiters
+    routeWaiters = []
+    for waiter in waiting { waiter.resume() }
+  }
+
+  func settle() async {
+    await feature.settle()
+    while routed < feature.metrics.outputsEmitted, route != nil {
+      await withCheckedContinuation { routeWaiters.append($0) }
+    }
+  }
+
+  func finish() async {
+    await feature.finish()
+    await route?.value
+  }
+}

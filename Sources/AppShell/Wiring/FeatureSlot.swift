@@ -1,0 +1,76 @@
+import FeatureBridge
+import StoreKernel
+import TerminalUI
+
+/// A feature's part of the single-store build: its state, inside the root store, and its
+/// reducer, run by the root reducer for the feature's actions.
+///
+/// The state is held by reference, so the root reducer mutates it in place, as a stored
+/// property of a concrete root state would be: a keystroke in a note must not copy the notes.
+/// Confined to the root store's actor, like the store.
+protocol FeatureSlot: AnyObject {
+  var declaration: any AppFeatureDeclaration { get }
+  /// Runs the feature's reducer for one of its actions (boxed in ``AppAction/feature(_:_:)``).
+  func reduce(_ action: any Sendable, shell: inout ShellState) -> Effect<AppAction>
+  /// What the feature's boundary would send when it starts and when it stops.
+  var didStart: AppAction? { get }
+  var willStop: AppAction? { get }
+  /// The action that asks the feature to save now, if it saves.
+  var save: AppAction? { get }
+  /// Sets the feature's dependencies on the root store.
+  func prepare(_ dependencies: inout DependencyValues)
+  /// The feature's view, over a store scoped from `root` to this slot.
+  func makeView(root: Store<AppState, AppAction>) -> (store: AnyObject, view: any TerminalView)
+}
+
+/// The one implementation of ``FeatureSlot``, for a feature declared as `AppFeature<R>`.
+final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
+  private let appFeature: AppFeature<R>
+  private let index: Int
+  private let recipe: FeatureRecipe<R>
+  var state: R.State
+
+  init(declaration: AppFeature<R>, index: Int, context: AppContext) {
+    self.appFeature = declaration
+    self.index = index
+    recipe = declaration.recipe(context)
+    state = recipe.initialState
+  }
+
+  var declaration: any AppFeatureDeclaration { appFeature }
+
+  func reduce(_ action: any Sendable, shell: inout ShellState) -> Effect<AppAction> {
+    guard let action = action as? R.Action else {
+      preconditionFailure("\(appFeature.title) received an action of another feature: \(action)")
+    }
+    // A delegate action is the feature's output: the shell hears it here, as the multi-store
+    // build's shell hears the output stream.
+    if let output = action.output {
+      for event in appFeature.shellEvents(output) {
+        ShellReducer.apply(event, from: index, to: &shell)
+      }
+    }
+    let index = index
+    return recipe.reducer.reduce(into: &state, action: action)
+      .map { .feature(index, $0) }
+  }
+
+  var didStart: AppAction? { R.Action.didStart.map { .feature(index, $0) } }
+
+  var willStop: AppAction? { R.Action.willStop.map { .feature(index, $0) } }
+
+  var save: AppAction? { appFeature.saveInput.map { .feature(index, R.Action.input($0)) } }
+
+  func prepare(_ dependencies: inout DependencyValues) {
+    recipe.dependencies(&dependencies)
+  }
+
+  func makeView(root: Store<AppState, AppAction>) -> (store: AnyObject, view: any TerminalView) {
+    let index = index
+    let scoped = root.scope(
+      state: { ($0.slots[index] as! Slot<R>).state },
+      action: { (action: R.Action) in AppAction.feature(index, action) },
+      name: "App/\(appFeature.title)")
+    return (scoped, appFeature.view(ViewStore(scoped)))
+  }
+}

@@ -1,0 +1,77 @@
+import FeatureBridge
+import StoreKernel
+
+/// What a host asks of the notes, through their inputs: everything a user can do in the view
+/// that changes the notes, without pressing a key.
+extension NotesReducer {
+  func reduce(into state: inout NotesState, input: NotesInput) -> Effect<NotesAction> {
+    // Until the file is loaded, note ids are not final (notes made meanwhile are renumbered
+    // after the loaded ones): inputs that name or make notes wait for the load, in order.
+    if state.loadStatus == .loading, input.waitsForTheNotes {
+      state.inputsWaitingForLoad.append(input)
+      return .none
+    }
+    switch input {
+    case .save:
+      return save(&state)
+    case .search(let text):
+      state.searchText = text
+      keepSelectionVisible(&state)
+      return .none
+    case .create(let title, let body):
+      let trimmed = title.trimmingWhitespace
+      let name = trimmed.isEmpty ? "Untitled \(state.nextID)" : trimmed
+      return createNote(
+        &state, title: name, body: Self.normalizedNewlines(body), startEditing: false)
+    case .select(let id):
+      guard let note = state.notes.first(where: { $0.id == id.rawValue }) else { return .none }
+      state.selectedID = note.id
+      state.cursor = note.body.utf8.count
+      return .none
+    case .replaceText(let id, let text):
+      return change(id, in: &state) { $0.body = Self.normalizedNewlines(text) }
+    case .appendText(let id, let text):
+      return change(id, in: &state) { $0.body += Self.normalizedNewlines(text) }
+    case .rename(let id, let title):
+      let trimmed = title.trimmingWhitespace
+      return change(id, in: &state) { $0.title = trimmed.isEmpty ? "Untitled" : trimmed }
+    case .delete(let id):
+      guard let index = state.notes.firstIndex(where: { $0.id == id.rawValue }) else {
+        return .none
+      }
+      return delete(at: index, in: &state)
+    }
+  }
+
+  /// Inputs held back while the notes load, handled in order once they have.
+  func replayInputsWaitingForLoad(_ state: inout NotesState) -> Effect<NotesAction> {
+    let waiting = state.inputsWaitingForLoad
+    state.inputsWaitingForLoad = []
+    return .merge(waiting.map { reduce(into: &state, input: $0) })
+  }
+
+  /// Changes one note as an edit: it becomes the newest, and the change will be saved.
+  private func change(
+    _ id: NoteID, in state: inout NotesState, _ update: (inout Note) -> Void
+  ) -> Effect<NotesAction> {
+    guard let index = state.notes.firstIndex(where: { $0.id == id.rawValue }) else {
+      return .none
+    }
+    update(&state.notes[index])
+    if state.selectedID == id.rawValue {
+      state.cursor = min(state.cursor, state.notes[index].body.utf8.count)
+    }
+    touch(&state, at: index)
+    return markEdited(&state)
+  }
+}
+
+extension NotesInput {
+  /// Whether this input names or makes notes, and so must wait until the notes are loaded.
+  var waitsForTheNotes: Bool {
+    switch self {
+    case .save, .search: false
+    case .create, .select, .replaceText, .appendText, .rename, .delete: true
+    }
+  }
+}

@@ -1,0 +1,206 @@
+import FeatureBridge
+import StoreKernel
+
+/// Loading, saving, and keeping what cannot be saved: the storage side of the notes' logic.
+extension NotesReducer {
+  func reduce(
+    into state: inout NotesState, internal action: NotesAction.InternalAction
+  ) -> Effect<NotesAction> {
+    switch action {
+    case .loadRequested:
+      let storage = storage
+      return .run { send in
+        let loaded = try await storage.loadNotes()
+        await send(.internal(.loaded(loaded)))
+      } catch: { error, send in
+        let failure =
+          error as? NotesStorageError
+          ?? .unreadable(path: storage.location, reason: "\(error)")
+        await send(.internal(.loadFailed(failure)))
+      }
+    case .loaded(let loaded):
+      mergeLoaded(loaded.document.notes, into: &state)
+      state.loadStatus = .loaded
+      var effects: [Effect<NotesAction>] = []
+      if let refusal = loaded.writeRefusal {
+        state.canSave = false
+        state.status = refusal.description
+        effects.append(.send(.delegate(.storageError(refusal.description))))
+      }
+      effects.append(restore(loaded.recovered, into: &state))
+      effects.append(noteCountChanged(state))
+      effects.append(saveRequestedWhileLoading(&state))
+      effects.append(replayInputsWaitingForLoad(&state))
+      return .merge(effects)
+    case .loadFailed(let error):
+      state.loadStatus = .failed(error.description)
+      if case .unreadable = error { state.canSave = false }
+      state.status = error.description
+      return .merge(
+        .send(.delegate(.storageError(error.description))), noteCountChanged(state),
+        saveRequestedWhileLoading(&state), replayInputsWaitingForLoad(&state))
+    case .autosaveTimerFired(let editCount):
+      guard state.autosaveArmed else { return .none }
+      if editCount == state.editCount {
+        state.autosaveArmed = false
+        return save(&state)
+      }
+      return armAutosave(&state)
+    case .saveFinished(let editCount):
+      state.savesInFlight -= 1
+      state.savedEditCount = max(state.savedEditCount, editCount)
+      state.status = state.hasUnsavedChanges ? nil : "Saved"
+      if editCount >= state.restoredAtEditCount { state.restoredRecoveries = [] }
+      return .send(.delegate(.saved(noteCount: state.notes.count)))
+    case .saveFailed(let error):
+      state.savesInFlight -= 1
+      state.status = error.description
+      return .send(.delegate(.storageError(error.description)))
+    case .flush:
+      guard state.hasUnsavedChanges else { return .none }
+      state.autosaveArmed = false
+      return .merge(.cancel(id: CancelID.autosaveTimer), finalSave(&state))
+    case .unsavedKept(let path):
+      state.keptUnsavedAt = path
+      state.status = "Could not save; unsaved notes kept in \(path)"
+      return .send(.delegate(.unsavedChangesKept(path: path)))
+    case .keepingUnsavedFailed(let error):
+      state.status = error.description
+      return .send(.delegate(.unsavedChangesLost(reason: error.description)))
+    }
+  }
+
+  func save(_ state: inout NotesState) -> Effect<NotesAction> {
+    // Until the file is loaded, a save would replace it with only the notes made since.
+    guard state.loadStatus != .loading else {
+      state.saveRequestedWhileLoading = true
+      return .none
+    }
+    guard state.canSave else {
+      state.status = "Not saved: the notes file could not be read, so it is left untouched"
+      return .none
+    }
+    state.savesInFlight += 1
+    let document = NotesDocument(notes: state.notes)
+    let editCount = state.editCount
+    let storage = storage
+    let saved = savedRecoveries(state)
+    return .run { send in
+      try await storage.save(document, editCount)
+      // In the same effect as the save, so a stop right after it cannot skip the removal.
+      if !saved.isEmpty { await storage.removeRecoveries(saved) }
+      await send(.internal(.saveFinished(editCount: editCount)))
+    } catch: { error, send in
+      let failure =
+        error as? NotesStorageError
+        ?? .writeFailed(path: storage.location, reason: "\(error)")
+      await send(.internal(.saveFailed(failure)))
+    }
+  }
+
+  /// The save when the feature stops: nothing may be lost, so what cannot be saved is kept in
+  /// a recovery file, within the same effect (the stop waits for it).
+  private func finalSave(_ state: inout NotesState) -> Effect<NotesAction> {
+    let document = NotesDocument(notes: state.notes)
+    let storage = storage
+    guard state.canSave, state.loadStatus != .loading else {
+      // The file must not be written (or is not loaded yet: saving would replace it with only
+      // the notes made since): keep everything in a recovery file instead.
+      return .run { send in
+        await keepUnsaved(document, in: storage, send: send)
+      }
+    }
+    state.savesInFlight += 1
+    let editCount = state.editCount
+    let saved = savedRecoveries(state)
+    return .run { send in
+      do throws(NotesStorageError) {
+        try await storage.save(document, editCount)
+        if !saved.isEmpty { await storage.removeRecoveries(saved) }
+        await send(.internal(.saveFinished(editCount: editCount)))
+      } catch {
+        await send(.internal(.saveFailed(error)))
+        await keepUnsaved(document, in: storage, send: send)
+      }
+    }
+  }
+
+  private func keepUnsaved(
+    _ document: NotesDocument, in storage: NotesStorage, send: Send<NotesAction>
+  ) async {
+    do throws(NotesStorageError) {
+      let path = try await storage.keepUnsaved(document)
+      await send(.internal(.unsavedKept(path: path)))
+    } catch {
+      await send(.internal(.keepingUnsavedFailed(error)))
+    }
+  }
+
+  /// Adds the notes of earlier runs' recovery files that are not in the list already, as new
+  /// notes marked "(recovered)"; they are saved with the next save, which then removes the
+  /// recovery files.
+  private func restore(
+    _ recovered: [RecoveryFiles.Found], into state: inout NotesState
+  ) -> Effect<NotesAction> {
+    guard !recovered.isEmpty else { return .none }
+    let paths = recovered.map(\.path)
+    var restored = 0
+    for found in recovered {
+      for note in found.document.notes
+      where !state.notes.contains(where: { $0.title == note.title && $0.body == note.body }) {
+        let title = note.title.hasSuffix(" (recovered)") ? note.title : note.title + " (recovered)"
+        state.notes.insert(
+          Note(id: state.nextID, title: title, body: note.body, revision: state.nextRevision),
+          at: 0)
+        state.nextID += 1
+        state.nextRevision += 1
+        restored += 1
+      }
+    }
+    guard restored > 0 else {
+      // Everything in them is already saved.
+      let storage = storage
+      return .run { _ in await storage.removeRecoveries(paths) }
+    }
+    state.selectedID = state.notes.first?.id
+    state.cursor = state.notes.first?.body.utf8.count ?? 0
+    state.restoredRecoveries = paths
+    let files = paths.count == 1 ? paths[0] : "\(paths[0]) and \(paths.count - 1) more"
+    state.status =
+      "Restored \(restored) unsaved note\(restored == 1 ? "" : "s") from \(files)"
+    let edited = markEdited(&state)
+    state.restoredAtEditCount = state.editCount
+    return edited
+  }
+
+  /// The restored recovery files a save of the current state makes redundant.
+  private func savedRecoveries(_ state: NotesState) -> [String] {
+    state.editCount >= state.restoredAtEditCount ? state.restoredRecoveries : []
+  }
+
+  private func saveRequestedWhileLoading(_ state: inout NotesState) -> Effect<NotesAction> {
+    guard state.saveRequestedWhileLoading else { return .none }
+    state.saveRequestedWhileLoading = false
+    return save(&state)
+  }
+
+  /// Notes created before the file finished loading are kept, ahead of the loaded ones.
+  private func mergeLoaded(_ loaded: [Note], into state: inout NotesState) {
+    var nextID = (loaded.map(\.id).max() ?? 0) + 1
+    var revision = (loaded.map(\.revision).max() ?? 0) + 1
+    var early: [Note] = []
+    for var note in state.notes.reversed() {
+      let oldID = note.id
+      note.id = nextID
+      note.revision = revision
+      nextID += 1
+      revision += 1
+      if state.selectedID == oldID { state.selectedID = note.id }
+      early.insert(note, at: 0)
+    }
+    state.notes = early + loaded.sorted { $0.revision > $1.revision }
+    state.nextID = nextID
+    state.nextRevision = revision
+    if state.selectedID == nil { state.selectedID = state.notes.first?.id }
+  }
+}
