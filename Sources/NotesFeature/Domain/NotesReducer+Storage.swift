@@ -77,8 +77,10 @@ extension NotesReducer {
       return .none
     }
     guard state.canSave else {
-      state.status = "Not saved: the notes file could not be read, so it is left untouched"
-      return .none
+      // Reported like a failed save: a host waiting for the save's result hears one.
+      let refusal = "Not saved: the notes file could not be read, so it is left untouched"
+      state.status = refusal
+      return .send(.delegate(.storageError(refusal)))
     }
     state.savesInFlight += 1
     let document = NotesDocument(notes: state.notes)

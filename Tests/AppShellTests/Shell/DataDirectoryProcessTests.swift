@@ -15,36 +15,22 @@ import Testing
   }
 
   /// Runs the built app with `arguments` and `script` on standard input, optionally as
-  /// `nobody`.
+  /// `nobody`, in the test's own environment.
   func runApp(
     _ arguments: [String], script: String = "quit\n", asNobody: Bool = false
   ) throws -> Run {
     let binary = try #require(
       AppBinary.path, "AppShell is not built (looked at \(AppBinary.candidates))")
-    let process = Process()
-    if asNobody {
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-      process.arguments =
-        ["--reuid=65534", "--regid=65534", "--clear-groups", binary] + arguments
-    } else {
-      process.executableURL = URL(fileURLWithPath: binary)
-      process.arguments = arguments
-    }
-    let input = Pipe()
-    let output = Pipe()
-    let error = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    input.fileHandleForWriting.write(Data(script.utf8))
-    try input.fileHandleForWriting.close()
-    let stdout = output.fileHandleForReading.readDataToEndOfFile()
-    let stderr = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+    let result =
+      asNobody
+      ? try ChildProcess.run(
+        "/usr/bin/setpriv",
+        arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", binary] + arguments,
+        environment: ProcessInfo.processInfo.environment, input: script)
+      : try ChildProcess.run(
+        binary, arguments: arguments, environment: ProcessInfo.processInfo.environment,
+        input: script)
+    return Run(status: result.status, stdout: result.output, stderr: result.errors)
   }
 
   /// Every path under `root` with its size, mode and modification time: equal snapshots mean

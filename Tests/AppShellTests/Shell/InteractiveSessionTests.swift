@@ -60,7 +60,7 @@ struct InteractiveSessionTests {
       let tmux = TmuxServer()
       defer { tmux.kill() }
       try launch(in: tmux, dataDirectory: directory.path)
-      try await expectScreen(tmux, showing: "[ 3 Notes 0 ]", "No notes: n to create one")
+      try await expectScreen(tmux, showing: "[3 Notes 0]", "No notes: n to create one")
       #expect(try tmux.paneValue("alternate_on") == "1")
 
       try tmux.press("n")
@@ -68,7 +68,7 @@ struct InteractiveSessionTests {
       try tmux.press("Enter")
       try tmux.type("second line")
       try await expectScreen(
-        tmux, showing: "[ 3 Notes 1 ]", "▸ Untitled 1", "│ \(Self.note)", "│ second line")
+        tmux, showing: "[3 Notes 1]", "▸ Untitled 1", "│ \(Self.note)", "│ second line")
       #expect(try tmux.paneValue("cursor_flag") == "1", "the editor shows the cursor")
 
       // Escape on its own, with no key after it, stops editing: the cursor goes away.
@@ -76,9 +76,9 @@ struct InteractiveSessionTests {
       #expect(try await tmux.wait { try tmux.paneValue("cursor_flag") == "0" })
 
       try tmux.press("Tab")
-      try await expectScreen(tmux, showing: "[ 1 Counter 0 ]", "[-]   0   [+]")
+      try await expectScreen(tmux, showing: "[1 Counter 0]", "[-]   0   [+]")
       try tmux.press("Tab", "Tab")
-      try await expectScreen(tmux, showing: "[ 3 Notes 1 ]", "│ second line")
+      try await expectScreen(tmux, showing: "[3 Notes 1]", "│ second line")
 
       try tmux.press("q")
       try await expectCleanExit(tmux)
@@ -93,7 +93,7 @@ struct InteractiveSessionTests {
       defer { tmux.kill() }
       try launch(in: tmux, dataDirectory: directory.path)
       try await expectScreen(
-        tmux, showing: "[ 3 Notes 1 ]", "▸ Untitled 1", "│ \(Self.note)", "│ second line")
+        tmux, showing: "[3 Notes 1]", "▸ Untitled 1", "│ \(Self.note)", "│ second line")
 
       try tmux.press("e")
       try tmux.type("Edited ")

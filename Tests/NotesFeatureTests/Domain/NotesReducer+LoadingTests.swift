@@ -164,8 +164,9 @@ import Testing
     await store.receive(.delegate(.created(NoteID(1), title: "Untitled 1")))
     await store.receive(.delegate(.noteCountChanged(1)))
     let refusal = "Not saved: the notes file could not be read, so it is left untouched"
-    let save = await store.send(.input(.save)) { $0.status = refusal }
-    #expect(save.isEmpty)
+    await store.send(.input(.save)) { $0.status = refusal }
+    // Reported as a failed save would be, so a host waiting for the result hears one.
+    await store.receive(.delegate(.storageError(refusal)))
     // Stopping keeps the unsaved note in a recovery file instead.
     await store.send(.internal(.flush)) { $0.autosaveArmed = false }
     await store.receive(.internal(.unsavedKept(path: "recovery-1"))) {
