@@ -124,8 +124,10 @@ private final class Watchdog: @unchecked Sendable {
 
   init(pid: pid_t, after limit: Duration) {
     let (seconds, attoseconds) = limit.components
-    let deadline = DispatchTime.now() + .nanoseconds(
-      Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    let deadline =
+      DispatchTime.now()
+      + .nanoseconds(
+        Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     DispatchQueue.global().asyncAfter(deadline: deadline) { [self] in
       lock.lock()
       defer { lock.unlock() }
