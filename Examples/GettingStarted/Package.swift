@@ -35,14 +35,21 @@ var package = Package(
         "TimerFeature", .product(name: "FeatureBridge", package: "MultiStore"),
         .product(name: "TerminalUI", package: "MultiStore"),
       ]),
-    .executableTarget(name: "tea", dependencies: ["TeaHost"]),
+    .executableTarget(
+      name: "tea",
+      dependencies: [
+        "TeaHost", "TimerFeature", .product(name: "FeatureBridge", package: "MultiStore"),
+        .product(name: "TerminalUI", package: "MultiStore"),
+      ]),
     .testTarget(
       name: "TimerFeatureTests",
       dependencies: [
         "TimerFeature",
         .product(name: "StoreKernel", package: "MultiStore"),
         .product(name: "FeatureBridge", package: "MultiStore"),
+        .product(name: "FeatureBridgeTesting", package: "MultiStore"),
         .product(name: "StoreKernelTesting", package: "MultiStore"),
+        .product(name: "TerminalUI", package: "MultiStore"),
       ]),
     .testTarget(
       name: "TeaHostTests",

@@ -43,6 +43,7 @@ var package = Package(
         .product(name: "CounterFeature", package: "MultiStore"),
         .product(name: "FeatureBridgeTesting", package: "MultiStore"),
         .product(name: "StoreKernel", package: "MultiStore"),
+        .product(name: "StoreKernelTesting", package: "MultiStore"),
         .product(name: "TerminalUI", package: "MultiStore"),
       ]),
   ],

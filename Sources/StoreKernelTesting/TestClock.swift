@@ -1,4 +1,4 @@
-import StoreKernel
+public import StoreKernel
 
 /// A clock whose time moves only when a test says so, so debounce, throttle and timer effects
 /// are tested without sleeping.
@@ -30,7 +30,7 @@ import StoreKernel
 /// next `advance`: tests use it as a synchronization point.
 ///
 /// `Sendable`: its time and sleepers are behind a lock.
-public final class TestClock: Clock, Sendable {
+public final class TestClock: ExecutorPreferringClock, Sendable {
   /// A point on the test clock's timeline: an offset from when the clock was created.
   ///
   /// `Sendable` plain value.

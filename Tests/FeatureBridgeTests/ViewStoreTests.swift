@@ -106,7 +106,7 @@ import Testing
     let feature = TallyFeature.start(onReduce: actions.record)
     let viewStore = feature.tallyViewStore
     viewStore.send(.incrementTapped)
-    #expect(viewStore.isRunning)
+    #expect(viewStore.isFeatureRunning)
 
     await feature.stop()
     let logged = actions.all
@@ -114,7 +114,7 @@ import Testing
     viewStore.send(.incrementTapped)
     viewStore.send(contentsOf: [.saveTapped, .incrementTapped])
 
-    #expect(!viewStore.isRunning)
+    #expect(!viewStore.isFeatureRunning)
     #expect(viewStore.total == 1)
     #expect(feature.tallyViewStore.total == 1)
     #expect(actions.all == logged)

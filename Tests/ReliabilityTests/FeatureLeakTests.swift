@@ -40,7 +40,7 @@ import Testing
       if index.isMultiple(of: 1_000) {
         #expect(stores.liveStoreCount == 1)
         #expect(features.liveFeatureCount == 1)
-        #expect(view.store.isRunning)
+        #expect(view.store.isFeatureRunning)
         shared.set(index)
       }
       switch endings[index % endings.count] {

@@ -28,9 +28,6 @@ final class BoundaryFeature<R: Reducer>: RunningFeature where R.Action: Boundary
   private let appFeature: AppFeature<R>
   private let index: Int
   let view: any TerminalView
-  private var route: Task<Void, Never>?
-  private var routed = 0
-  private var routeWaiters: [CheckedContinuation<Void, Never>] = []
 
   init(declaration: AppFeature<R>, index: Int, context: AppContext) {
     self.appFeature = declaration
@@ -50,34 +47,20 @@ final class BoundaryFeature<R: Reducer>: RunningFeature where R.Action: Boundary
   }
 
   func routeOutputs(into shell: Store<ShellState, ShellAction>) {
-    let outputs = feature.outputs
     let events = appFeature.shellEvents
     let index = index
-    route = Task { [weak self] in
-      for await output in outputs {
-        for event in events(output) { shell.send(.feature(index, event)) }
-        self?.outputRouted()
-      }
-      self?.outputRouted()
+    // The direct path: the shell hears each output the moment the feature emits it, on this
+    // actor, with no stream or task in between.
+    feature.onOutput { output in
+      for event in events(output) { shell.send(.feature(index, event)) }
     }
-  }
-
-  private func outputRouted() {
-    routed += 1
-    let waiting = routeWaiters
-    routeWaiters = []
-    for waiter in waiting { waiter.resume() }
   }
 
   func settle() async {
     await feature.settle()
-    while routed < feature.metrics.outputsEmitted, route != nil {
-      await withCheckedContinuation { routeWaiters.append($0) }
-    }
   }
 
   func finish() async {
     await feature.finish()
-    await route?.value
   }
 }

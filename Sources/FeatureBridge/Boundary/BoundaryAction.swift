@@ -34,9 +34,17 @@ public protocol BoundaryAction: Sendable {
   /// Sent once when the feature is stopped, so it can flush (for example save unsaved text);
   /// its effects are awaited before the store goes away. `nil` by default.
   static var willStop: Self? { get }
-  /// Sent once right after the feature's store is created, so it can start long-running
-  /// effects such as a subscription to a shared value. `nil` by default.
+  /// Sent once right after the feature's store is created, so it can start its own work: a
+  /// load, or a long-running effect such as a subscription to a shared value. `nil` by default.
   static var didStart: Self? { get }
+  /// Whether the work ``didStart`` starts ends by itself (a load), so that a host's
+  /// `settle()` waits for it, and for what it does on its way (inputs the feature held back
+  /// until it had loaded). `false` by default: start work that runs until the feature stops
+  /// (a subscription) is never waited for.
+  ///
+  /// When `true`, a stop waits for it too, after the ``willStop`` action: the feature must let
+  /// it end once told to stop (cancel the timers it started, save what it loaded).
+  static var startWorkEnds: Bool { get }
 }
 
 extension BoundaryAction {
@@ -45,4 +53,7 @@ extension BoundaryAction {
 
   /// No stop action by default.
   public static var willStop: Self? { nil }
+
+  /// Start work runs until the feature stops, by default.
+  public static var startWorkEnds: Bool { false }
 }

@@ -36,11 +36,11 @@ extension Feature {
     isolation: isolated any Actor = #isolation
   ) -> Feature
   where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
-    let (outputs, outputContinuation) = AsyncStream.makeStream(of: Output.self)
     let counters = BoundaryCounters()
+    let outputs = OutputRoute<Output>(counters: counters)
     let store = Store(
       initialState: initialState,
-      reducer: BoundaryReducer(base: reducer, outputs: outputContinuation, counters: counters),
+      reducer: BoundaryReducer(base: reducer, outputs: outputs),
       name: name,
       withDependencies: prepareDependencies,
       isolation: isolation
@@ -48,7 +48,7 @@ extension Feature {
     let mailbox = InputMailbox<Input>(delivery: delivery)
     let host = FeatureHost<R>(
       store: store, mailbox: mailbox, counters: counters,
-      outputContinuation: outputContinuation,
+      outputs: outputs,
       registration: store.dependencyValues.featureRegistry.register(name: name))
     let reference = FeatureHostReference(host)
     let sender = InputSender(mailbox: mailbox) {
@@ -61,7 +61,10 @@ extension Feature {
         }
       }
     }
-    if let didStart = R.Action.didStart { store.send(didStart) }
+    if let didStart = R.Action.didStart {
+      let work = store.send(didStart)
+      if R.Action.startWorkEnds, !work.isEmpty { host.startWork = work }
+    }
     return Feature(name: name, input: sender, outputs: outputs, host: host)
   }
 }

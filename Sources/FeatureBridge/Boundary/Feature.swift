@@ -4,18 +4,19 @@
 ///
 /// ```swift
 /// let notes = NotesFeature.start(storage: .inMemory())
+/// notes.onOutput { print($0) }  // .noteCountChanged(0), then .created(#1, …), …
 /// await notes.send(.create(title: "Groceries", body: "Milk"))
-/// await notes.finish()
-/// for await output in notes.outputs { print(output) }  // .noteCountChanged(1), .created(…)
+/// await notes.stop()
 /// ```
 ///
 /// Inputs arrive three ways, all in one mailbox with the same order and ``InputDelivery`` rule:
 /// ``send(_:)`` (awaitable: returns once the reducer has handled the input), ``input`` (a
 /// synchronous sender for any thread, the fast path for bursts), and the `AsyncStream` the
-/// feature may be started with. Real features and fakes both produce a `Feature`, so replacing
-/// one with the other is a one-line change where the host creates it. The host never sees the
-/// feature's state, actions or reducer; a view exists only if the host asks the feature's
-/// module for one.
+/// feature may be started with. Outputs leave two ways: ``onOutput(_:)``, a handler called on
+/// the host's actor the moment the feature emits (the direct path), and ``outputs``, an
+/// `AsyncStream`. Real features and fakes both produce a `Feature`, so replacing one with the
+/// other is a one-line change where the host creates it. The host never sees the feature's
+/// state, actions or reducer; a view exists only if the host asks the feature's module for one.
 ///
 /// Not `Sendable`: confined to the host's actor, like the store inside it.
 public final class Feature<Input: Sendable, Output: Sendable> {
@@ -24,25 +25,52 @@ public final class Feature<Input: Sendable, Output: Sendable> {
   /// Sends inputs straight into the feature, from any thread, without awaiting them: the fast
   /// path for bursts. Same delivery, order and ``InputDelivery`` rule as ``send(_:)``.
   public let input: InputSender<Input>
-  /// The feature's delegate outputs, in order, unbounded (an output is never dropped).
-  /// Finishes when the feature stops.
-  public let outputs: AsyncStream<Output>
 
   @usableFromInline let host: any FeatureHosting<Input>
 
+  @usableFromInline let route: OutputRoute<Output>
+
   @usableFromInline
   init(
-    name: String, input: InputSender<Input>, outputs: AsyncStream<Output>,
+    name: String, input: InputSender<Input>, outputs: OutputRoute<Output>,
     host: any FeatureHosting<Input>
   ) {
     self.name = name
     self.input = input
-    self.outputs = outputs
+    self.route = outputs
     self.host = host
   }
 
   deinit {
     host.stopNow()
+  }
+
+  /// The feature's delegate outputs, in order, unbounded (an output is never dropped). It
+  /// finishes when the feature stops.
+  ///
+  /// The stream is made the first time it is read, and begins with the outputs emitted until
+  /// then that no ``onOutput(_:)`` handler took. A host that only uses the handler never pays
+  /// for a stream.
+  public var outputs: AsyncStream<Output> { route.outputs }
+
+  /// Calls `handler` with each output, on the host's actor, the moment the feature emits it:
+  /// the direct path, with no stream and no task in between. Outputs the feature emitted
+  /// before (while starting, say) are handed over first, so none is missed. After
+  /// `await send(_:)` returns, the handler has heard every output that input's own handling
+  /// emitted; after ``settle()``, also those of the effects it started.
+  ///
+  /// The handler runs inside the feature's reducer: it may send inputs (to this feature or
+  /// another; they are queued and handled in order, never re-entrantly) but must not block.
+  /// Setting another handler replaces this one; the stream still gets every output too.
+  ///
+  /// ```swift
+  /// let counter = CounterFeature.start(favorites: favorites)
+  /// counter.onOutput { [weak self] output in self?.counterDidReport(output) }
+  /// ```
+  ///
+  /// - Parameter handler: What to do with each output.
+  public func onOutput(_ handler: @escaping (Output) -> Void) {
+    route.attach(handler)
   }
 
   /// Counts at the boundary and inside the feature's store.
@@ -63,9 +91,10 @@ public final class Feature<Input: Sendable, Output: Sendable> {
   }
 
   /// Waits until everything the inputs delivered so far started has ended: their effects, and
-  /// the effects of the actions those effects sent back. Long-lived work the feature started
-  /// by itself (a subscription begun when it started) is not waited for; an input that starts
-  /// an effect that never ends makes `settle` wait until the feature stops.
+  /// the effects of the actions those effects sent back. Work the feature started by itself
+  /// is waited for when it ends by itself (the notes' load, and the inputs they held back until
+  /// it finished), never when it runs until the feature stops (a subscription). An input that
+  /// starts an effect that never ends makes `settle` wait until the feature stops.
   nonisolated(nonsending) public func settle() async {
     await host.settle()
   }

@@ -4,24 +4,17 @@ public import StoreKernel
 @usableFromInline
 struct BoundaryReducer<Base: Reducer>: Reducer where Base.Action: BoundaryAction {
   @usableFromInline let base: Base
-  @usableFromInline let outputs: AsyncStream<Base.Action.Output>.Continuation
-  @usableFromInline let counters: BoundaryCounters
+  @usableFromInline let outputs: OutputRoute<Base.Action.Output>
 
   @inlinable
-  init(
-    base: Base, outputs: AsyncStream<Base.Action.Output>.Continuation, counters: BoundaryCounters
-  ) {
+  init(base: Base, outputs: OutputRoute<Base.Action.Output>) {
     self.base = base
     self.outputs = outputs
-    self.counters = counters
   }
 
   @inlinable
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    if let output = action.output {
-      counters.addOutput()
-      outputs.yield(output)
-    }
+    if let output = action.output { outputs.emit(output) }
     return base.reduce(into: &state, action: action)
   }
 }

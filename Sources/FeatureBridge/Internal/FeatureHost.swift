@@ -14,7 +14,7 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
   @usableFromInline private(set) var store: Store<R.State, R.Action>?
   @usableFromInline let mailbox: InputMailbox<Input>
   @usableFromInline let counters: BoundaryCounters
-  let outputContinuation: AsyncStream<Output>.Continuation
+  let outputRoute: OutputRoute<Output>
   let registration: FeatureRegistry.Registration
   @usableFromInline var pump: Task<Void, Never>?
   private let storeCounters: StoreMetrics
@@ -23,20 +23,24 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
   @usableFromInline var batch: [Input?] = []
   /// The effects the delivered inputs started, not yet awaited by `settle`.
   @usableFromInline var inputWork: [StoreTask] = []
+  /// The work the start action started, when it ends by itself (`BoundaryAction.startWorkEnds`,
+  /// a load): `settle` and `stop` wait for it, since the feature may hold inputs back until it
+  /// has finished.
+  @usableFromInline var startWork: StoreTask?
 
   @usableFromInline
   init(
     store: Store<R.State, R.Action>,
     mailbox: InputMailbox<Input>,
     counters: BoundaryCounters,
-    outputContinuation: AsyncStream<Output>.Continuation,
+    outputs: OutputRoute<Output>,
     registration: FeatureRegistry.Registration
   ) {
     self.store = store
     self.storeCounters = store.eventCounters
     self.mailbox = mailbox
     self.counters = counters
-    self.outputContinuation = outputContinuation
+    self.outputRoute = outputs
     self.registration = registration
   }
 
@@ -93,11 +97,18 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
   @usableFromInline
   nonisolated(nonsending) func settle() async {
     deliverPending()
+    await finishStartWork()
     while !inputWork.isEmpty {
       let work = inputWork
       inputWork = []
       for task in work { await task.finish() }
     }
+  }
+
+  nonisolated(nonsending) func finishStartWork() async {
+    guard let work = startWork else { return }
+    await work.finish()
+    startWork = nil
   }
 
   @usableFromInline
@@ -136,6 +147,10 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     if let willStop = R.Action.willStop, let store {
       await store.send(willStop).finish()
     }
+    // Start work that ends by itself (a load) may hold inputs back until it is done; the stop
+    // action has told the feature to wrap up, so it ends (and handles them) before the store
+    // goes.
+    await finishStartWork()
     stopNow()
     // A cancelled pump may be between two reads; the stream terminates at its next read. Its
     // end is the moment the host's `yield` starts returning `.terminated`.
@@ -152,7 +167,7 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     finalState = store.state
     self.store = nil
     wakeDeliveryWaiters(stopped: true)
-    outputContinuation.finish()
+    outputRoute.finish()
     registration.end()
   }
 }

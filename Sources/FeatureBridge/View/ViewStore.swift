@@ -73,7 +73,11 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   }
 
   /// Whether the feature is still running. Once it has stopped, reads give its last state.
-  public var isRunning: Bool { source != nil }
+  ///
+  /// Named apart from any likely state property: a member of the view store itself (this,
+  /// ``send(_:)``, ``peek(_:)``) hides a state property of the same name from
+  /// `viewStore.name`; such a property can still be read with ``peek(_:)``.
+  public var isFeatureRunning: Bool { source != nil }
 
   /// Reads a property of the feature's state, and tracks the read: an observer of this view
   /// store (inside `withObservationTracking`) is told when this property changes.

@@ -49,5 +49,8 @@ package enum NotesAction: BoundaryAction, Equatable {
   }
 
   package static var didStart: NotesAction? { .internal(.loadRequested) }
+  /// The load ends, and inputs that name or make notes wait for it: a host's `settle()` waits
+  /// for it too.
+  package static var startWorkEnds: Bool { true }
   package static var willStop: NotesAction? { .internal(.flush) }
 }

@@ -6,8 +6,9 @@ import StoreKernel
 extension NotesReducer {
   func reduce(into state: inout NotesState, input: NotesInput) -> Effect<NotesAction> {
     // Until the file is loaded, note ids are not final (notes made meanwhile are renumbered
-    // after the loaded ones): inputs that name or make notes wait for the load, in order.
-    if state.loadStatus == .loading, input.waitsForTheNotes {
+    // after the loaded ones): inputs that name or make notes wait for the load, and every
+    // input after one that waits waits too, so inputs are never handled out of order.
+    if state.loadStatus == .loading, input.waitsForTheNotes || !state.inputsWaitingForLoad.isEmpty {
       state.inputsWaitingForLoad.append(input)
       return .none
     }

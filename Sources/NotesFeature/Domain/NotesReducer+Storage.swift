@@ -31,6 +31,7 @@ extension NotesReducer {
       effects.append(noteCountChanged(state))
       effects.append(saveRequestedWhileLoading(&state))
       effects.append(replayInputsWaitingForLoad(&state))
+      effects.append(flushRequestedWhileLoading(&state))
       return .merge(effects)
     case .loadFailed(let error):
       state.loadStatus = .failed(error.description)
@@ -38,7 +39,8 @@ extension NotesReducer {
       state.status = error.description
       return .merge(
         .send(.delegate(.storageError(error.description))), noteCountChanged(state),
-        saveRequestedWhileLoading(&state), replayInputsWaitingForLoad(&state))
+        saveRequestedWhileLoading(&state), replayInputsWaitingForLoad(&state),
+        flushRequestedWhileLoading(&state))
     case .autosaveTimerFired(let editCount):
       guard state.autosaveArmed else { return .none }
       if editCount == state.editCount {
@@ -57,9 +59,13 @@ extension NotesReducer {
       state.status = error.description
       return .send(.delegate(.storageError(error.description)))
     case .flush:
-      guard state.hasUnsavedChanges else { return .none }
-      state.autosaveArmed = false
-      return .merge(.cancel(id: CancelID.autosaveTimer), finalSave(&state))
+      // Until the notes are loaded, what to save is not known (inputs wait for the load, and
+      // saving now would replace the file with only the notes made since): flush once loaded.
+      guard state.loadStatus != .loading else {
+        state.flushRequestedWhileLoading = true
+        return .none
+      }
+      return flush(&state)
     case .unsavedKept(let path):
       state.keptUnsavedAt = path
       state.status = "Could not save; unsaved notes kept in \(path)"
@@ -178,6 +184,21 @@ extension NotesReducer {
   /// The restored recovery files a save of the current state makes redundant.
   private func savedRecoveries(_ state: NotesState) -> [String] {
     state.editCount >= state.restoredAtEditCount ? state.restoredRecoveries : []
+  }
+
+  /// The stop's save: every unsaved change saved, or kept in a recovery file; no timer left.
+  private func flush(_ state: inout NotesState) -> Effect<NotesAction> {
+    guard state.hasUnsavedChanges else { return .none }
+    state.autosaveArmed = false
+    return .merge(.cancel(id: CancelID.autosaveTimer), finalSave(&state))
+  }
+
+  /// The feature was stopped while loading: now that the load is done (and the inputs that
+  /// waited for it are handled), flush as the stop asked. The stop waits for this.
+  private func flushRequestedWhileLoading(_ state: inout NotesState) -> Effect<NotesAction> {
+    guard state.flushRequestedWhileLoading else { return .none }
+    state.flushRequestedWhileLoading = false
+    return flush(&state)
   }
 
   private func saveRequestedWhileLoading(_ state: inout NotesState) -> Effect<NotesAction> {

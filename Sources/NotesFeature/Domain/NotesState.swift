@@ -45,6 +45,9 @@ package struct NotesState: Equatable, Sendable {
   package var savesInFlight = 0
   /// A save was asked for before the notes finished loading; it happens once they have.
   package var saveRequestedWhileLoading = false
+  /// The feature was asked to stop (flush) before the notes finished loading: it flushes once
+  /// they have.
+  package var flushRequestedWhileLoading = false
   /// Host inputs that name or make notes, received before the notes finished loading.
   package var inputsWaitingForLoad: [NotesInput] = []
   /// False when the notes file exists but cannot be read: it must never be overwritten.

@@ -68,7 +68,7 @@ final class StoreRuntime<State, Action: Sendable> {
     let scope = DependencyScope(dependencies)
     self.dependencies = scope
     self.dependencyPointer = Unmanaged.passUnretained(scope).toOpaque()
-    self.effectExecutor = dependencies.effectExecutor
+    self.effectExecutor = dependencies.resolvedEffectExecutor
   }
 
   /// Replaces the dependencies for the actions and effects from now on (a test store's
@@ -77,7 +77,7 @@ final class StoreRuntime<State, Action: Sendable> {
     let scope = DependencyScope(values)
     dependencies = scope
     dependencyPointer = Unmanaged.passUnretained(scope).toOpaque()
-    effectExecutor = values.effectExecutor
+    effectExecutor = values.resolvedEffectExecutor
   }
 
   deinit {

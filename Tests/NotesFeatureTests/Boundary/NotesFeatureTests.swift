@@ -54,6 +54,30 @@ import Testing
     #expect(notes.log.outputs.count == 4)
   }
 
+  @Test func inputsSentWhileTheNotesLoadAreHandledInTheOrderSent() async {
+    let storage = NotesStorage.inMemory([("On disk", "eggs")])
+    let notes = NotesFeature.start(storage: storage, clock: TestClock())
+    var heard: [NotesOutput] = []
+    notes.onOutput { heard.append($0) }
+    // Sent at once, before the load has finished: the create waits for it, and the search
+    // after it must not overtake it (a create clears the search).
+    await notes.send(.create(title: "Shopping", body: "milk"))
+    await notes.send(.search("milk"))
+    await notes.stop()
+
+    #expect(heard.contains(.created(NoteID(2), title: "Shopping")))
+    let screen = NotesFeature.terminalView(of: notes).render(width: 80, height: 10).joined()
+    #expect(screen.contains("filter: milk"))
+    #expect(screen.contains("Shopping"))
+    #expect(!screen.contains("On disk"))
+    // The stop saved both notes, the early one after the loaded one's id.
+    let view = NotesFeature.start(storage: storage, clock: TestClock())
+    await view.settle()
+    let saved = NotesFeature.terminalView(of: view).render(width: 80, height: 10).joined()
+    #expect(saved.contains("Shopping") && saved.contains("On disk"))
+    await view.stop()
+  }
+
   @Test func saveInputSavesAndSearchInputFilters() async {
     let notes = await RunningNotes(
       storage: .inMemory([("Groceries", "apples"), ("Work", "deadline"), ("Apple pie", "")]))

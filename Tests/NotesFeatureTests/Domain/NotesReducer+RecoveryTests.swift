@@ -60,11 +60,51 @@ import Testing
     await store.finish()
   }
 
-  @Test func stoppingBeforeTheNotesLoadedKeepsWhatWasTypedInsteadOfSavingOverTheFile() async {
+  @Test func stoppingBeforeTheNotesLoadedSavesEverythingOnceTheyHave() async {
     var state = NotesState(notes: [Note(id: 1, title: "Early", body: "fast typist", revision: 1)])
     state.editCount = 1
     let store = makeStore(state)
-    await store.send(.internal(.flush))
+    // Saving now would replace the file with only the early note: the flush waits for the load.
+    await store.send(.internal(.flush)) { $0.flushRequestedWhileLoading = true }
+    #expect(recording.saved.isEmpty)
+
+    let fromFile = [Note(id: 1, title: "From file", revision: 3)]
+    await store.send(.internal(.loaded(fromFile))) {
+      $0.notes = [Note(id: 2, title: "Early", body: "fast typist", revision: 4), fromFile[0]]
+      $0.selectedID = 2
+      $0.nextID = 3
+      $0.nextRevision = 5
+      $0.loadStatus = .loaded
+      $0.flushRequestedWhileLoading = false
+      $0.savesInFlight = 1
+    }
+    await store.receive(.delegate(.noteCountChanged(2)))
+    await store.receive(.internal(.saveFinished(editCount: 1))) {
+      $0.savesInFlight = 0
+      $0.savedEditCount = 1
+      $0.status = "Saved"
+    }
+    await store.receive(.delegate(.saved(noteCount: 2)))
+    await store.finish()
+    #expect(recording.saved.map(\.notes) == [store.state.notes])
+    #expect(recording.kept.isEmpty)
+  }
+
+  @Test func stoppingBeforeAnUnreadableFileLoadedKeepsWhatWasTyped() async {
+    var state = NotesState(notes: [Note(id: 1, title: "Early", body: "fast typist", revision: 1)])
+    state.editCount = 1
+    let store = makeStore(state)
+    await store.send(.internal(.flush)) { $0.flushRequestedWhileLoading = true }
+
+    let unreadable = NotesStorageError.unreadable(path: "/data/notes.json", reason: "EACCES")
+    await store.send(.internal(.loadFailed(unreadable))) {
+      $0.loadStatus = .failed(unreadable.description)
+      $0.canSave = false
+      $0.status = unreadable.description
+      $0.flushRequestedWhileLoading = false
+    }
+    await store.receive(.delegate(.storageError(unreadable.description)))
+    await store.receive(.delegate(.noteCountChanged(1)))
     await store.receive(.internal(.unsavedKept(path: "recovery-1"))) {
       $0.keptUnsavedAt = "recovery-1"
       $0.status = "Could not save; unsaved notes kept in recovery-1"

@@ -26,7 +26,8 @@ public struct Tea: Sendable, Equatable {
 }
 
 /// A tiny host for the timer: brewing a tea starts the timer for its steeping time, and the
-/// kettle's log says when the tea is ready. It knows the timer only by its boundary.
+/// kettle's log says when the tea is ready. It knows the timer only by its boundary: the
+/// embedding is the two lines of `init`.
 ///
 /// ```swift
 /// let kettle = Kettle()
@@ -34,28 +35,20 @@ public struct Tea: Sendable, Equatable {
 /// ```
 @MainActor
 public final class Kettle {
-  /// How the kettle starts its timer: the real one by default, a `FakeFeature` in tests.
-  public typealias StartTimer =
-    @MainActor (AsyncStream<TimerInput>) -> Feature<TimerInput, TimerOutput>
-
   /// What happened, in order.
   public private(set) var log: [String] = []
   /// The running timer.
   public let timer: Feature<TimerInput, TimerOutput>
-  private let timerInputs: AsyncStream<TimerInput>.Continuation
-  private var listening: Task<Void, Never>?
 
   /// Creates a kettle and starts its timer.
   ///
-  /// - Parameter startTimer: Starts the timer; the real `TimerFeature` unless given.
-  public init(startTimer: StartTimer = { TimerFeature.start(inputs: $0) }) {
-    let (inputs, continuation) = AsyncStream.makeStream(of: TimerInput.self)
-    timerInputs = continuation
-    timer = startTimer(inputs)
-    let outputs = timer.outputs
-    listening = Task { [weak self] in
-      for await output in outputs { self?.hear(output) }
-    }
+  /// - Parameter startTimer: Starts the timer: the real `TimerFeature` unless given (a test
+  ///   gives a `FakeFeature`).
+  public init(
+    startTimer: @MainActor () -> Feature<TimerInput, TimerOutput> = { TimerFeature.start() }
+  ) {
+    timer = startTimer()
+    timer.onOutput { [weak self] output in self?.hear(output) }
   }
 
   /// Starts brewing: the timer counts down the tea's steeping time.
@@ -63,12 +56,12 @@ public final class Kettle {
   /// - Parameter tea: The tea to brew.
   public func brew(_ tea: Tea) {
     log.append("brewing \(tea.name) tea")
-    timerInputs.yield(.start(seconds: tea.steepSeconds))
+    timer.input.send(.start(seconds: tea.steepSeconds))
   }
 
   /// Stops brewing.
   public func cancel() {
-    timerInputs.yield(.cancel)
+    timer.input.send(.cancel)
   }
 
   /// The timer's view, one line wide.
@@ -79,11 +72,9 @@ public final class Kettle {
     TimerFeature.terminalView(of: timer).render(width: width, height: 1)
   }
 
-  /// Delivers what was sent, stops the timer, and waits for its last output.
+  /// Delivers what was sent, then stops the timer.
   public func stop() async {
-    timerInputs.finish()
     await timer.finish()
-    await listening?.value
   }
 
   private func hear(_ output: TimerOutput) {

@@ -1,23 +1,29 @@
+import FeatureBridge
 import TeaHost
+import TerminalUI
+import TimerFeature
 
 /// `swift run --package-path Examples/GettingStarted tea [seconds]`: brews a tea that steeps
-/// for a few seconds and prints the timer until the tea is ready.
+/// for a few seconds and prints the timer each time it changes, until the tea is ready. It
+/// redraws when the view's Observation tracking says what it showed has changed: no polling.
 @main
 enum TeaMain {
   @MainActor
   static func main() async {
     let seconds = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 3
     let kettle = Kettle()
+    let view = TimerFeature.terminalView(of: kettle.timer)
+    let (changes, changed) = AsyncStream.makeStream(of: Void.self)
+    func show() {
+      let lines = TerminalRendering.render(view, width: 40, height: 1) { changed.yield() }
+      print(lines.joined(separator: "\n"))
+    }
     kettle.brew(Tea(name: "green", steepSeconds: seconds))
-    var shown: [String] = []
-    while kettle.log.last != "tea is ready" {
-      let lines = kettle.render(width: 40)
-      // Until the timer has said it started, it still shows its idle state: skip that.
-      if lines != shown, kettle.log.count > 1 {
-        print(lines.joined(separator: "\n"))
-        shown = lines
-      }
-      try? await Task.sleep(for: .milliseconds(50))
+    await kettle.timer.untilDelivered(1)
+    show()
+    for await _ in changes {
+      show()
+      if kettle.log.last == "tea is ready" { break }
     }
     await kettle.stop()
     print(kettle.log.joined(separator: "\n"))

@@ -29,29 +29,18 @@ public final class Journal {
   /// The running counter.
   public let counter: Feature<CounterInput, CounterOutput>
 
-  private var notesListener: Task<Void, Never>?
-  private var counterListener: Task<Void, Never>?
-  private var outputsHeard = (notes: 0, counter: 0)
-  private let waitsForLoad: Bool
-  private var hearingWaiters: [CheckedContinuation<Void, Never>] = []
   private lazy var notesView = NotesFeature.terminalView(of: notes)
   private lazy var counterView = CounterFeature.terminalView(of: counter)
 
   /// Starts both features and listens to their outputs.
   ///
-  /// - Parameter features: How to start them; see ``JournalFeatures/live(storage:milestones:autosaveDelay:)``.
+  /// - Parameter features: How to start them; see
+  ///   ``JournalFeatures/live(storage:milestones:autosaveDelay:)``.
   public init(features: JournalFeatures) {
     notes = features.notes()
     counter = features.counter()
-    waitsForLoad = features.notesReportWhenLoaded
-    let notesOutputs = notes.outputs
-    let counterOutputs = counter.outputs
-    notesListener = Task { [weak self] in
-      for await output in notesOutputs { await self?.hear(output) }
-    }
-    counterListener = Task { [weak self] in
-      for await output in counterOutputs { self?.hear(output) }
-    }
+    notes.onOutput { [weak self] in self?.hear($0) }
+    counter.onOutput { [weak self] in self?.hear($0) }
   }
 
   /// Writes a new entry: a note whose title is the entry's first line.
@@ -60,7 +49,6 @@ public final class Journal {
   /// - Returns: Whether the notes took it (`false` once they have stopped).
   @discardableResult
   public func write(_ text: String) async -> Bool {
-    await untilNotesReported()
     let title = String(text.prefix { $0 != "\n" })
     return await notes.send(.create(title: title, body: text))
   }
@@ -98,57 +86,26 @@ public final class Journal {
       + [String(repeating: "─", count: max(0, width))] + counterLines
   }
 
-  /// Waits until both features have done what the journal's inputs started (the notes' saves
-  /// included) and the journal has heard every output they emitted, including the counts it
-  /// forwarded to the counter. Work a feature started by itself (loading its entries when it
-  /// starts) is waited for only once it has reported.
+  /// Waits until both features have done what the journal's inputs started (the notes' load
+  /// and saves included). The journal hears outputs as they are emitted, so when this returns
+  /// it has heard them all, and the counts it forwarded to the counter have been handled.
   public func settle() async {
-    await untilNotesReported()
-    repeat {
-      await notes.settle()
-      await counter.settle()
-      while outputsHeard.notes < notes.metrics.outputsEmitted
-        || outputsHeard.counter < counter.metrics.outputsEmitted
-      {
-        await withCheckedContinuation { hearingWaiters.append($0) }
-      }
-    } while !(notes.metrics.outputsEmitted == outputsHeard.notes
-      && counter.metrics.outputsEmitted == outputsHeard.counter)
+    await notes.settle()
+    await counter.settle()
   }
 
   /// Stops both features after delivering everything sent to them; the notes save unsaved
   /// entries as they stop. The notes stop first, so the counter still hears their last count.
   public func stop() async {
     await notes.finish()
-    await notesListener?.value
     await counter.finish()
-    await counterListener?.value
   }
 
-  /// Real notes report their count once they have loaded; until then a new entry would wait
-  /// inside them. (A fake that reports nothing on start is not waited for.)
-  private func untilNotesReported() async {
-    guard waitsForLoad else { return }
-    while outputsHeard.notes == 0, notes.isRunning {
-      await withCheckedContinuation { hearingWaiters.append($0) }
-    }
-  }
-
-  private func heard() {
-    let waiting = hearingWaiters
-    hearingWaiters = []
-    for waiter in waiting { waiter.resume() }
-  }
-
-  private func hear(_ output: NotesOutput) async {
-    defer {
-      outputsHeard.notes += 1
-      heard()
-    }
+  private func hear(_ output: NotesOutput) {
     switch output {
     case .noteCountChanged(let count):
       entryCount = count
-      await counter.send(.setCount(count))
+      counter.input.send(.setCount(count))
     case .created, .deleted:
       break
     case .unsavedChangesKept(let path):
@@ -163,10 +120,6 @@ public final class Journal {
   }
 
   private func hear(_ output: CounterOutput) {
-    defer {
-      outputsHeard.counter += 1
-      heard()
-    }
     switch output {
     case .countChanged:
       // The count follows the entries; the journal set it.

@@ -14,9 +14,6 @@ public struct JournalFeatures {
   public var notes: @JournalActor () -> Feature<NotesInput, NotesOutput>
   /// Starts the counter: how many entries there are, and the milestones.
   public var counter: @JournalActor () -> Feature<CounterInput, CounterOutput>
-  /// Whether the notes report their count once they have loaded (the real ones do; set it to
-  /// `false` for a fake that reports nothing on start).
-  public var notesReportWhenLoaded = true
 
   /// Creates a set of features from the ways to start them.
   ///
@@ -37,14 +34,18 @@ public struct JournalFeatures {
   ///   - storage: Where the entries are loaded from and saved to.
   ///   - milestones: The milestones, shared with whoever else holds this value.
   ///   - autosaveDelay: How long typing must pause before the entries are saved.
+  ///   - clock: The clock the autosave waits on (a test gives a `TestClock`).
   /// - Returns: The features.
   public static func live(
     storage: NotesStorage,
     milestones: SharedValue<Set<Int>> = SharedValue([]),
-    autosaveDelay: Duration = .seconds(1)
+    autosaveDelay: Duration = .seconds(1),
+    clock: any Clock<Duration> = ContinuousClock()
   ) -> JournalFeatures {
     JournalFeatures(
-      notes: { NotesFeature.start(storage: storage, autosaveDelay: autosaveDelay) },
+      notes: {
+        NotesFeature.start(storage: storage, autosaveDelay: autosaveDelay, clock: clock)
+      },
       counter: { CounterFeature.start(favorites: milestones) })
   }
 }

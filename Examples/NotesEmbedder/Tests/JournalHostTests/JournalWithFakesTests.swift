@@ -4,6 +4,7 @@ import FeatureBridgeTesting
 import JournalHost
 import NotesFeature
 import StoreKernel
+import StoreKernelTesting
 import TerminalUI
 import Testing
 
@@ -14,7 +15,6 @@ import Testing
     let fakeNotes = FakeFeature<NotesInput, NotesOutput>(name: "Notes")
     var features = JournalFeatures.live(storage: .inMemory())
     features.notes = { fakeNotes.start() }
-    features.notesReportWhenLoaded = false
     let journal = Journal(features: features)
 
     fakeNotes.emit(.noteCountChanged(3))
@@ -31,7 +31,6 @@ import Testing
     let fakeNotes = FakeFeature<NotesInput, NotesOutput>(name: "Notes")
     var features = JournalFeatures.live(storage: .inMemory())
     features.notes = { fakeNotes.start() }
-    features.notesReportWhenLoaded = false
     let journal = Journal(features: features)
 
     fakeNotes.emit(.storageError("cannot save /data/notes.json (disk full)"))
@@ -47,7 +46,6 @@ import Testing
     }
     var features = JournalFeatures.live(storage: .inMemory())
     features.notes = { fakeNotes.start() }
-    features.notesReportWhenLoaded = false
     let journal = Journal(features: features)
 
     await journal.search("milk")
@@ -65,11 +63,14 @@ import Testing
 
   @Test func everyEntryCountFromTheRealNotesReachesTheCounter() async {
     let fakeCounter = FakeFeature<CounterInput, CounterOutput>(name: "Counter")
-    var features = JournalFeatures.live(storage: .inMemory([("Monday", ""), ("Tuesday", "")]))
+    let clock = TestClock()
+    var features = JournalFeatures.live(
+      storage: .inMemory([("Monday", ""), ("Tuesday", "")]), clock: clock)
     features.counter = { fakeCounter.start() }
     let journal = Journal(features: features)
 
     #expect(await journal.write("Wednesday"))
+    await clock.run()
     await journal.settle()
     #expect(fakeCounter.receivedInputs == [.setCount(2), .setCount(3)])
     await journal.stop()
