@@ -8,31 +8,34 @@ import TerminalUI
 /// terminal.
 @main
 enum AppShellMain {
-  static func main() async {
-    let code = await run(
-      arguments: Array(CommandLine.arguments.dropFirst()),
-      environment: ProcessInfo.processInfo.environment)
-    exit(code)
+  /// Synchronous on purpose: the standard descriptors are checked before the concurrency
+  /// runtime opens any of its own (which would take the number of a closed standard input).
+  static func main() {
+    StandardStreams.ensureOpen()
+    // A closed pipe or terminal must not kill the process before it has saved.
+    signal(SIGPIPE, SIG_IGN)
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let environment = ProcessInfo.processInfo.environment
+    Task { @ShellActor in
+      exit(await run(arguments: arguments, environment: environment))
+    }
+    dispatchMain()
   }
 
   @ShellActor
   static func run(arguments: [String], environment: [String: String]) async -> Int32 {
-    // A closed pipe or terminal must not kill the process before it has saved.
-    signal(SIGPIPE, SIG_IGN)
     if arguments.first == "compare" {
       return await CompareCommand.run(arguments.dropFirst())
     }
     do {
       let options = try Options.parse(arguments)
       if options.command == .help {
-        print(Options.usage)
+        StandardStreams.writeOutput(Options.usage + "\n")
         return 0
       }
       let interactive = isatty(STDIN_FILENO) == 1
-      if interactive, environment["TERM"] == "dumb" {
-        throw ShellError(
-          "this terminal (TERM=dumb) cannot show the full-screen app; "
-            + "use a terminal that understands ANSI escape sequences, or pipe a script to stdin")
+      if interactive {
+        try checkFullScreenTerminal(environment: environment)
       }
       let directory = try DataDirectory.prepare(
         explicit: options.dataDirectory, environment: environment)
@@ -43,24 +46,47 @@ enum AppShellMain {
         context.effectExecutor = SerialEffectExecutor(label: "script-effects")
       }
       let app = options.architecture.makeApp(context: context)
+      var ending = InteractiveSession.Ending.quit
       if interactive {
         let session = InteractiveSession(app: app, color: environment["NO_COLOR"] == nil)
-        try await session.run()
+        ending = try await session.run()
       } else {
-        let script = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        let script = String(decoding: try StandardStreams.readAllInput(), as: UTF8.self)
         let session = ScriptSession(app: app)
         try await session.run(
           lines: script.split(separator: "\n", omittingEmptySubsequences: false))
-        print(session.output, terminator: "")
+        StandardStreams.writeOutput(session.output)
       }
       let stores = context.registry.liveStores
       await app.stop()
       if options.printStats { printStats(app, stores: stores) }
-      return reportUnsaved(app.shell.state.unsaved)
+      let unsaved = reportUnsaved(app.shell.state.unsaved)
+      if unsaved != 0 { return unsaved }
+      if case .signal(let number) = ending {
+        // Saved and restored; the status tells a script which signal ended the app.
+        StandardStreams.writeError("AppShell: \(signalName(number)) received; notes saved\n")
+        return 128 + number
+      }
+      return 0
     } catch {
       // One line, inert: the message may quote a path, which may hold newlines or escapes.
-      FileHandle.standardError.write(Data("AppShell: \(TerminalText.inert("\(error)"))\n".utf8))
+      StandardStreams.writeError("AppShell: \(TerminalText.inert("\(error)"))\n")
       return error is ShellError ? 2 : 1
+    }
+  }
+
+  /// The full-screen app needs a terminal on both ends: keys from standard input, frames to
+  /// standard output, and a terminal that understands escape sequences.
+  private static func checkFullScreenTerminal(environment: [String: String]) throws {
+    if isatty(STDOUT_FILENO) != 1 {
+      throw ShellError(
+        "standard output is not a terminal, so the full-screen app cannot be shown; "
+          + "run it in a terminal, or pipe a script to standard input (see --help)")
+    }
+    if environment["TERM"] == "dumb" {
+      throw ShellError(
+        "this terminal (TERM=dumb) cannot show the full-screen app; "
+          + "use a terminal that understands ANSI escape sequences, or pipe a script to stdin")
     }
   }
 
@@ -78,9 +104,17 @@ enum AppShellMain {
       case .lost(let reason):
         message = "AppShell: the notes could not be saved or kept: \(reason)"
       }
-      FileHandle.standardError.write(Data("\(TerminalText.inert(message))\n".utf8))
+      StandardStreams.writeError("\(TerminalText.inert(message))\n")
     }
     return 3
+  }
+
+  private static func signalName(_ number: Int32) -> String {
+    let names: [Int32: String] = [
+      SIGTERM: "SIGTERM", SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT",
+      SIGUSR1: "SIGUSR1", SIGUSR2: "SIGUSR2", SIGALRM: "SIGALRM",
+    ]
+    return names[number] ?? "signal \(number)"
   }
 
   @ShellActor
@@ -90,6 +124,6 @@ enum AppShellMain {
       report += "  \(store.name): \(store.events)\n"
     }
     report += "  total: \(app.events)\n"
-    FileHandle.standardError.write(Data(report.utf8))
+    StandardStreams.writeError(report)
   }
 }

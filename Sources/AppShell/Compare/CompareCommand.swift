@@ -21,7 +21,7 @@ enum CompareCommand {
       print(CompareOptions.usage)
       return 0
     } catch {
-      FileHandle.standardError.write(Data("AppShell: \(error)\n".utf8))
+      StandardStreams.writeError("AppShell: \(error)\n")
       return 2
     }
     var pairs: [Pair] = []
@@ -41,7 +41,7 @@ enum CompareCommand {
           \(single.finalScreen.joined(separator: "\n"))
 
           """
-        FileHandle.standardError.write(Data(message.utf8))
+        StandardStreams.writeError(message)
         return 1
       }
       pairs.append(Pair(multiStore: multi, singleStore: single))
@@ -56,7 +56,7 @@ enum CompareCommand {
         try SweepChart.svg(pairs).write(toFile: path, atomically: true, encoding: .utf8)
         if !options.json { print("chart written to \(path)") }
       } catch {
-        FileHandle.standardError.write(Data("AppShell: cannot write \(path): \(error)\n".utf8))
+        StandardStreams.writeError("AppShell: cannot write \(path): \(error)\n")
         return 1
       }
     }

@@ -29,7 +29,7 @@ final class ScriptSession {
 
   /// Writes `text` and a newline to standard output now, bypassing the output buffer.
   nonisolated static func writeLine(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    StandardStreams.writeOutput(text + "\n")
   }
 
   func run(lines: [Substring]) async throws {

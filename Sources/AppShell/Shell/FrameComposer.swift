@@ -34,7 +34,8 @@ struct FrameComposer {
     let contentHeight = max(0, height - 2 - errors.count)
     var cursor: (row: Int, column: Int)?
     if shell.showHelp {
-      lines += help(view, tabCount: tabs.count, width: width, height: contentHeight)
+      lines += help(
+        view, errors: shell.errors, tabCount: tabs.count, width: width, height: contentHeight)
     } else {
       let content = render(view, width, contentHeight)
       lines += content.prefix(contentHeight)
@@ -83,28 +84,51 @@ struct FrameComposer {
     return color ? line : TerminalText.fit(line, width: width)
   }
 
+  /// The kept errors above the status line, oldest first, each wrapped so it shows whole. When
+  /// they do not all fit in a third of the screen, the last line says how many more there are:
+  /// the help screen shows every one.
   private func errorLines(_ shell: ShellState, width: Int, height: Int) -> [String] {
     guard !shell.errors.isEmpty, height > 6 else { return [] }
-    let room = max(1, (height - 2) / 3)
-    var lines = shell.errors.suffix(room).map {
-      TerminalText.fit("! " + TerminalText.inert($0), width: width)
+    let room = max(2, (height - 2) / 3)
+    var lines = shell.errors.flatMap { wrappedError($0, width: width) }
+    if lines.count < room {
+      lines.append(TerminalText.fit("  x dismisses", width: width))
+    } else if lines.count > room {
+      let hidden = lines.count - (room - 1)
+      lines = Array(lines.prefix(room - 1))
+      lines.append(
+        TerminalText.fit("  … \(hidden) more line(s): ? shows them all, x dismisses", width: width))
     }
-    if lines.count < room { lines.append(TerminalText.fit("  x dismisses", width: width)) }
     return lines.map { color ? "\u{1B}[1;31m" + $0 + "\u{1B}[0m" : $0 }
   }
 
-  private func help(_ view: any TerminalView, tabCount: Int, width: Int, height: Int) -> [String] {
+  /// One error as lines of at most `width` columns: `! ` then the message, wrapped.
+  private func wrappedError(_ error: String, width: Int) -> [String] {
+    TerminalText.wrap(error, width: max(1, width - 2)).enumerated().map { index, line in
+      (index == 0 ? "! " : "  ") + line
+    }
+  }
+
+  private func help(
+    _ view: any TerminalView, errors: [String], tabCount: Int, width: Int, height: Int
+  ) -> [String] {
     let numbers = (1...max(1, min(9, tabCount))).map(String.init).joined(separator: " ")
-    let lines =
-      [
-        "", "  Keys", "",
-        "  Tab / \(numbers)   switch tabs        ?   show or hide this help",
-        "  Ctrl-S        save now           Ctrl-L  redraw the screen",
-        "  Ctrl-Z        suspend (fg resumes)",
-        "  q / Ctrl-C    quit (notes are saved first)",
-        "  x             dismiss the errors shown above the status line", "",
-        "  This tab:",
-      ] + view.keyHelp.map { "    " + $0 }
+    var lines: [String] = []
+    if !errors.isEmpty {
+      // Every kept error, whole: the help screen is where a long one is read in full.
+      lines += ["", "  Errors (x dismisses them)", ""]
+      lines += errors.flatMap { wrappedError($0, width: width - 2).map { "  " + $0 } }
+    }
+    lines += [
+      "", "  Keys", "",
+      "  Tab / \(numbers)   switch tabs        ?   show or hide this help",
+      "  Ctrl-S        save now           Ctrl-L  redraw the screen",
+      "  Ctrl-Z        suspend (fg resumes)",
+      "  q / Ctrl-C    quit (notes are saved first)",
+      "  x             dismiss the errors shown above the status line", "",
+      "  This tab:",
+    ]
+    lines += view.keyHelp.map { "    " + $0 }
     return lines.prefix(height).map { TerminalText.fit($0, width: width) }
   }
 

@@ -22,6 +22,16 @@ import TerminalUI
 /// end the app after that frame at the latest, restoring the terminal and saving first.
 @ShellActor
 final class InteractiveSession {
+  /// Why the session ended.
+  enum Ending: Equatable {
+    /// The user quit (q, Ctrl-C, Ctrl-Q, Ctrl-D).
+    case quit
+    /// Standard input ended (the terminal went away).
+    case inputEnded
+    /// A signal asked the app to end (SIGTERM, SIGHUP, …): its number.
+    case signal(Int32)
+  }
+
   private enum Event: Sendable {
     case keys([KeyPress])
     /// Something a rendered view read, or the shell's state, changed.
@@ -29,7 +39,8 @@ final class InteractiveSession {
     case resize
     case suspend
     case resumed
-    case quit
+    case inputEnded
+    case terminate(Int32)
   }
 
   private let app: any RunningApp
@@ -48,7 +59,9 @@ final class InteractiveSession {
     self.composer = FrameComposer(color: color)
   }
 
-  func run() async throws {
+  /// Runs until the user quits, input ends or a signal asks the app to end; the terminal is
+  /// restored when it returns.
+  func run() async throws -> Ending {
     let terminal = try RawTerminal()
     let (events, sink) = AsyncStream.makeStream(of: Event.self)
     // Events posted and not yet handled: a frame is drawn only when none is waiting.
@@ -62,15 +75,15 @@ final class InteractiveSession {
       onResize: { post(.resize) },
       onSuspend: { post(.suspend) },
       onContinue: { post(.resumed) },
-      onTerminate: {
+      onTerminate: { signal in
         // Give the screen back at once: no frame is painted after this, however slow the
         // graceful quit below turns out to be.
         terminal.restore()
-        post(.quit)
+        post(.terminate(signal))
       })
     let readKeys = Task.detached {
       for await batch in InputReader.keyBatches() { post(.keys(batch)) }
-      post(.quit)
+      post(.inputEnded)
     }
     let shellObservation = app.shell.observe({ $0 }, onChange: { _ in post(.changed(nil)) })
     defer {
@@ -80,13 +93,13 @@ final class InteractiveSession {
       terminal.restore()
     }
     drawFrame(on: terminal)
-    loop: for await event in events {
+    for await event in events {
       waiting.withLock { $0 -= 1 }
       switch event {
       case .keys(let keys):
         switch KeyRouter.route(keys, in: app) {
         case .quit:
-          break loop
+          return .quit
         case .redraw:
           forceFullFrame = true
           needsFrame = true
@@ -111,11 +124,14 @@ final class InteractiveSession {
           forceFullFrame = true
           needsFrame = true
         }
-      case .quit:
-        break loop
+      case .inputEnded:
+        return .inputEnded
+      case .terminate(let signal):
+        return .signal(signal)
       }
       if needsFrame, waiting.withLock({ $0 }) == 0 { drawFrame(on: terminal) }
     }
+    return .inputEnded
   }
 
   private var post: (@Sendable (Event) -> Void)?
@@ -125,8 +141,10 @@ final class InteractiveSession {
   private func suspend(_ terminal: RawTerminal) {
     terminal.suspend()
     // SIGSTOP cannot be caught or blocked, whatever the signal machinery did with SIGTSTP;
-    // the shell sees the job stopped, and `fg` continues it here.
-    kill(getpid(), SIGSTOP)
+    // the shell sees the job stopped, and `fg` continues it here. `raise` sends it to this
+    // thread, so it takes effect before `raise` returns: sent to the process (`kill`), this
+    // thread could run on and take the screen back before the stop.
+    raise(SIGSTOP)
     terminal.resume()
     size = RawTerminal.size()
     forceFullFrame = true
@@ -177,21 +195,25 @@ final class InteractiveSession {
 /// outside), and the signals that would otherwise kill the process with the terminal still in
 /// raw mode (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM): those quit
 /// gracefully, saving first.
+///
+/// `cancel()` gives every signal its default action back: a second SIGTERM or Ctrl-C while
+/// the app saves on its way out ends it at once, as users expect of a terminal program.
 final class SignalWatcher {
   private let sources: [any DispatchSourceSignal]
+  private let numbers: [Int32]
 
   init(
     onResize: @escaping @Sendable () -> Void,
     onSuspend: @escaping @Sendable () -> Void,
     onContinue: @escaping @Sendable () -> Void,
-    onTerminate: @escaping @Sendable () -> Void
+    onTerminate: @escaping @Sendable (Int32) -> Void
   ) {
     let queue = DispatchQueue(label: "signals")
     var handlers: [(Int32, @Sendable () -> Void)] = [
       (SIGWINCH, onResize), (SIGTSTP, onSuspend), (SIGCONT, onContinue),
     ]
     for number in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM] {
-      handlers.append((number, onTerminate))
+      handlers.append((number, { onTerminate(number) }))
     }
     var sources: [any DispatchSourceSignal] = []
     for (number, handler) in handlers {
@@ -202,9 +224,11 @@ final class SignalWatcher {
       sources.append(source)
     }
     self.sources = sources
+    self.numbers = handlers.map(\.0)
   }
 
   func cancel() {
     for source in sources { source.cancel() }
+    for number in numbers { signal(number, SIG_DFL) }
   }
 }

@@ -27,6 +27,20 @@ struct ShellState: Equatable, Sendable {
   }
 }
 
+extension ShellState {
+  /// How many errors are kept until dismissed.
+  static let keptErrors = 6
+
+  /// Keeps `message` until the user dismisses it: once (a repeat is not kept twice), and never
+  /// pushing out the first error kept (often the one that says where a corrupt file was put
+  /// aside): past ``keptErrors``, the oldest after the first goes.
+  mutating func keep(error message: String) {
+    guard !errors.contains(message) else { return }
+    errors.append(message)
+    if errors.count > Self.keptErrors { errors.remove(at: 1) }
+  }
+}
+
 enum ShellAction: Sendable, Equatable {
   /// An output of the feature at this index, as its declaration reads it.
   case feature(Int, ShellEvent)
@@ -67,7 +81,7 @@ struct ShellReducer: Reducer {
     case .status(let message):
       state.status = message
     case .error(let message):
-      if state.errors.last != message { state.errors.append(message) }
+      state.keep(error: message)
       state.status = "Error: \(message)"
     case .saveReported:
       state.saveReports += 1

@@ -1,5 +1,12 @@
 import Foundation
+import TerminalUI
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The real terminal UI, driven through tmux as a person would use it: the built `AppShell`
 /// binary in a 100×30 pane, keys typed into it, the screen read back.
@@ -124,5 +131,88 @@ struct InteractiveSessionTests {
     try tmux.press("Escape", "q")
     try await expectCleanExit(tmux)
     #expect(try savedNotes(in: directory).map(\.body) == ["pasted q\nline two \u{1B}[2J"])
+  }
+
+  @Test func ctrlZSuspendsToTheShellAndFgResumesWithTheScreenAndTheKeys() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let binary = try #require(AppBinary.path, "the AppShell executable is not built")
+    let tmux = TmuxServer()
+    defer { tmux.kill() }
+    // An interactive shell, for job control: Ctrl-Z stops the app and `fg` continues it.
+    try tmux.start("PS1='$ ' bash --norc --noprofile -i")
+    try await expectScreen(tmux, showing: "$")
+    try tmux.type(
+      "\(shellQuoted(binary)) --data-dir \(shellQuoted(directory.path))")
+    try tmux.press("Enter")
+    try await expectScreen(tmux, showing: "No notes: n to create one")
+    try tmux.press("n")
+    try tmux.type("before")
+    try await expectScreen(tmux, showing: "│ before")
+
+    for round in 1...3 {
+      try tmux.press("C-z")
+      try await expectScreen(tmux, showing: "Stopped")
+      // The shell has its own screen back, in cooked mode, with the cursor shown.
+      #expect(try tmux.paneValue("alternate_on") == "0", "round \(round)")
+      #expect(try tmux.paneValue("cursor_flag") == "1", "round \(round)")
+      try tmux.type("clear; fg")
+      try tmux.press("Enter")
+      // Resumed: full screen again, redrawn, and typing goes on where it was.
+      try await expectScreen(tmux, showing: "[3 Notes 1]", "│ before")
+      #expect(try tmux.paneValue("alternate_on") == "1", "round \(round)")
+    }
+    try tmux.type(" after")
+    try await expectScreen(tmux, showing: "│ before after")
+    try tmux.press("Escape", "q")
+    // A job that was stopped does not run the rest of its command line: ask for the status.
+    try await expectScreen(tmux, showing: "$")
+    try tmux.type("echo EXITED $?")
+    try tmux.press("Enter")
+    try await expectCleanExit(tmux)
+    #expect(try savedNotes(in: directory).map(\.body) == ["before after"])
+  }
+
+  @Test func sigtermWhileEditingSavesRestoresTheTerminalAndSaysSo() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let tmux = TmuxServer()
+    defer { tmux.kill() }
+    try launch(in: tmux, dataDirectory: directory.path)
+    try await expectScreen(tmux, showing: "No notes: n to create one")
+    try tmux.press("n")
+    try tmux.type("unsaved when the signal came")
+    try await expectScreen(tmux, showing: "│ unsaved when the signal came")
+
+    let app = try #require(try tmux.paneChildren().first, "the app is not running")
+    kill(app, SIGTERM)
+
+    try await expectScreen(tmux, showing: "SIGTERM received; notes saved", "EXITED 143")
+    #expect(try tmux.paneValue("alternate_on") == "0")
+    #expect(try tmux.paneValue("cursor_flag") == "1")
+    #expect(try savedNotes(in: directory).map(\.body) == ["unsaved when the signal came"])
+  }
+
+  @Test func aFortyColumnTerminalKeepsEveryTabAndTheEditorUsable() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let tmux = TmuxServer()
+    defer { tmux.kill() }
+    let binary = try #require(AppBinary.path, "the AppShell executable is not built")
+    try tmux.start(
+      "\(shellQuoted(binary)) --data-dir \(shellQuoted(directory.path)); echo EXITED $?; sleep 60",
+      width: 40, height: 12)
+    try await expectScreen(tmux, showing: "1 C", "2 P", "[3 N")
+    try tmux.press("n")
+    try tmux.type("a line longer than the forty columns of this narrow window")
+    try await expectScreen(tmux, showing: "narrow window")
+    let screen = try tmux.screen()
+    #expect(
+      screen.split(separator: "\n").allSatisfy { TerminalText.width(of: String($0)) <= 40 },
+      "\(screen)")
+    try tmux.press("Escape", "1")
+    try await expectScreen(tmux, showing: "[1 C")
+    try tmux.press("q")
+    try await expectCleanExit(tmux)
   }
 }

@@ -63,6 +63,15 @@ struct TmuxServer: Sendable {
     try run(["paste-buffer", "-b", "test", "-d", "-p", "-r"])
   }
 
+  /// The processes the pane's shell started (its children), by the kernel's list.
+  func paneChildren() throws -> [pid_t] {
+    let shell = try paneValue("pane_pid")
+    let list =
+      (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8))
+      ?? ""
+    return list.split(separator: " ").compactMap { pid_t($0) }
+  }
+
   /// Polls every 100 ms until `condition` holds; returns whether it held before `timeout` ran
   /// out. The timeout only bounds a failure; nothing is timed.
   func wait(
