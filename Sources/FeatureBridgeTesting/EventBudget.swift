@@ -12,7 +12,7 @@ public import Testing
 /// ```swift
 /// let registry = StoreRegistry()
 /// let notes = NotesFeature.start(storage: .inMemory()) { $0.storeRegistry = registry }
-/// await EventBudget("Notes", atMost: 4, perInput: true).check(in: registry, inputs: 1) {
+/// await EventBudget("Notes", eventsPerInput: 4).check(in: registry, inputs: 1) {
 ///   await notes.send(.search("milk"))
 /// }
 /// ```

@@ -48,6 +48,7 @@ enum TallyFeature {
     clock: any Clock<Duration> = TestClock(),
     delivery: @escaping @Sendable (TallyInput) -> InputDelivery = TallyFeature.delivery,
     onReduce: (@Sendable (TallyAction) -> Void)? = nil,
+    registry: StoreRegistry? = nil,
     isolation: isolated any Actor = #isolation
   ) -> Feature<TallyInput, TallyOutput> {
     Feature.start(
@@ -60,6 +61,7 @@ enum TallyFeature {
         $0.clock = clock
         $0.tallyJournal = journal
         $0.tallyShared = shared
+        if let registry { $0.storeRegistry = registry }
       },
       isolation: isolation
     )
