@@ -1,5 +1,5 @@
-// The feature the FeatureBridge benchmarks run: as small as a real feature can be, so the
-// figures are the boundary's cost. Its `Action` stays internal, as in a feature module.
+// The features the FeatureBridge benchmarks run: as small as a real feature can be, so the
+// figures are the boundary's cost. Their `Action`s stay internal, as in a feature module.
 
 import FeatureBridge
 import StoreKernel
@@ -36,32 +36,48 @@ struct CountingReducer: Reducer {
   }
 }
 
-/// A view that shows nothing; the benchmarks drive the feature through its view store.
-final class CountingView: FeatureView {
-  func render(width: Int, height: Int) -> [String] { [] }
-  func handle(_ keys: [KeyPress]) -> Int { 0 }
-  var keyHelp: [String] { [] }
-  var renderGeneration: Int { 0 }
-}
-
-/// The feature's public face, the way a feature module writes it, plus the view store the
-/// benchmarks use to trigger outputs and to observe how many inputs the reducer has seen.
+/// The feature's public face, the way a feature module writes it, and the view store the
+/// benchmarks use to trigger outputs.
 enum CountingFeature {
   static func start(
-    inputs: AsyncStream<Int>, isolation: isolated any Actor = #isolation
+    inputs: AsyncStream<Int>? = nil, isolation: isolated any Actor = #isolation
   ) -> (feature: Feature<Int, Int>, viewStore: ViewStore<Int, CountingAction.ViewAction>) {
-    var captured: ViewStore<Int, CountingAction.ViewAction>?
     let feature = Feature<Int, Int>.start(
-      name: "Counting",
-      initialState: 0,
-      reducer: CountingReducer(),
-      inputs: inputs,
-      view: { viewStore in
-        captured = viewStore
-        return CountingView()
-      },
-      isolation: isolation
-    )
-    return (feature, captured!)
+      name: "Counting", initialState: 0, reducer: CountingReducer(), inputs: inputs,
+      isolation: isolation)
+    let viewStore = feature.viewStore(state: Int.self, viewAction: CountingAction.ViewAction.self)
+    return (feature, viewStore)
+  }
+}
+
+// MARK: - A keystroke
+
+/// What an editor holds: the text and a revision the view tracks (as the notes view tracks a
+/// small key rather than the text).
+struct TypingState: Equatable {
+  var text = ""
+  var revision = 0
+}
+
+enum TypingAction: BoundaryAction {
+  enum ViewAction: Sendable {
+    case typed(Character)
+  }
+
+  case input(Never)
+  case view(ViewAction)
+  case delegate(Never)
+
+  var output: Never? { nil }
+}
+
+/// One keystroke: the character is appended and the revision moves.
+struct TypingReducer: Reducer {
+  func reduce(into state: inout TypingState, action: TypingAction) -> Effect<TypingAction> {
+    if case .view(.typed(let character)) = action {
+      state.text.append(character)
+      state.revision &+= 1
+    }
+    return .none
   }
 }

@@ -46,9 +46,24 @@ let benchmarks: @Sendable () -> Void = {
     await host.deliverSingleInputs(UncheckedBox(value: benchmark))
   }
 
-  Benchmark("Feature: outputs to a host on the same actor (per output)", configuration: slow) {
+  Benchmark("Feature: outputs through the outputs stream (per output)", configuration: slow) {
     benchmark in
-    await host.emitOutputs(UncheckedBox(value: benchmark))
+    await host.emitOutputsThroughTheStream(UncheckedBox(value: benchmark))
+  }
+
+  Benchmark("Feature: outputs through onOutput, direct (per output)", configuration: slow) {
+    benchmark in
+    await host.emitOutputsDirectly(UncheckedBox(value: benchmark))
+  }
+
+  Benchmark("Keystroke: view action through a feature's view store", configuration: slow) {
+    benchmark in
+    await host.typeThroughTheBoundary(UncheckedBox(value: benchmark))
+  }
+
+  Benchmark("Keystroke: the same action into a plain store", configuration: slow) {
+    benchmark in
+    await host.typeIntoAPlainStore(UncheckedBox(value: benchmark))
   }
 
   Benchmark("Feature: start + stop (per feature)", configuration: slow) { benchmark in

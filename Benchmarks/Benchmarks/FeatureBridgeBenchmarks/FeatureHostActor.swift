@@ -19,7 +19,7 @@ actor FeatureHostActor {
     let (feature, viewStore) = CountingFeature.start(inputs: inputs)
     let sender = feature.input
     continuation.yield(0)
-    await waitUntil(viewStore, hasSeen: 1)
+    await feature.untilDelivered(1)
 
     benchmark.startMeasurement()
     for value in benchmark.scaledIterations {
@@ -29,8 +29,10 @@ actor FeatureHostActor {
         continuation.yield(value)
       }
     }
-    await waitUntil(viewStore, hasSeen: benchmark.scaledIterations.count + 1)
+    await feature.untilDelivered(benchmark.scaledIterations.count + 1)
     benchmark.stopMeasurement()
+
+    precondition(viewStore.peek(\.self) == benchmark.scaledIterations.count + 1)
 
     precondition(feature.metrics.inputsDelivered == benchmark.scaledIterations.count + 1)
     continuation.finish()
@@ -72,14 +74,14 @@ actor FeatureHostActor {
   func deliverSingleInputs(_ box: UncheckedBox<Benchmark>) async {
     let benchmark = box.value
     let (inputs, continuation) = AsyncStream.makeStream(of: Int.self)
-    let (feature, viewStore) = CountingFeature.start(inputs: inputs)
+    let (feature, _) = CountingFeature.start(inputs: inputs)
     continuation.yield(0)
-    await waitUntil(viewStore, hasSeen: 1)
+    await feature.untilDelivered(1)
 
     benchmark.startMeasurement()
     for value in benchmark.scaledIterations {
       continuation.yield(value)
-      await waitUntil(viewStore, hasSeen: value + 2)
+      await feature.untilDelivered(value + 2)
     }
     benchmark.stopMeasurement()
 
@@ -88,13 +90,13 @@ actor FeatureHostActor {
     await feature.stop()
   }
 
-  /// Outputs per second to a host on the same actor: `scaledIterations` view actions, each of
-  /// which makes the reducer emit one delegate action; the host drains `feature.outputs` (as
-  /// `Feature.route(into:)` does) until it has received them all.
-  func emitOutputs(_ box: UncheckedBox<Benchmark>) async {
+  /// Outputs per second to a host on the same actor, through the `outputs` stream:
+  /// `scaledIterations` view actions, each of which makes the reducer emit one delegate
+  /// action; the host drains the stream until it has received them all.
+  func emitOutputsThroughTheStream(_ box: UncheckedBox<Benchmark>) async {
     let benchmark = box.value
-    let (inputs, continuation) = AsyncStream.makeStream(of: Int.self)
-    let (feature, viewStore) = CountingFeature.start(inputs: inputs)
+    let (feature, viewStore) = CountingFeature.start()
+    let outputs = feature.outputs
     let expected = benchmark.scaledIterations.count
     var received = 0
 
@@ -102,7 +104,7 @@ actor FeatureHostActor {
     for _ in benchmark.scaledIterations {
       viewStore.send(.emit)
     }
-    for await output in feature.outputs {
+    for await output in outputs {
       blackHole(output)
       received += 1
       if received == expected { break }
@@ -110,8 +112,69 @@ actor FeatureHostActor {
     benchmark.stopMeasurement()
 
     precondition(received == expected && feature.metrics.outputsEmitted == expected)
-    continuation.finish()
     await feature.stop()
+  }
+
+  /// The same outputs through the direct path: a handler (`onOutput`) the feature calls on
+  /// this actor as it emits, with no stream element or task in between.
+  func emitOutputsDirectly(_ box: UncheckedBox<Benchmark>) async {
+    let benchmark = box.value
+    let (feature, viewStore) = CountingFeature.start()
+    let expected = benchmark.scaledIterations.count
+    var received = 0
+    feature.onOutput { output in
+      blackHole(output)
+      received &+= 1
+    }
+
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      viewStore.send(.emit)
+    }
+    benchmark.stopMeasurement()
+
+    precondition(received == expected && feature.metrics.outputsEmitted == expected)
+    await feature.stop()
+  }
+
+  /// A keystroke through a feature's boundary: the view sends a view action through its view
+  /// store, the reducer appends the character, and the view store compares the one property
+  /// the view read (a revision) and tells Observation it changed.
+  func typeThroughTheBoundary(_ box: UncheckedBox<Benchmark>) async {
+    let benchmark = box.value
+    let feature = Feature<Never, Never>.start(
+      name: "Typing", initialState: TypingState(), reducer: TypingReducer())
+    let viewStore = feature.viewStore(
+      state: TypingState.self, viewAction: TypingAction.ViewAction.self)
+    // What a render reads: tracked from now on.
+    blackHole(viewStore.revision)
+
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      viewStore.send(.typed("a"))
+    }
+    benchmark.stopMeasurement()
+
+    precondition(viewStore.revision == benchmark.scaledIterations.count)
+    await feature.stop()
+  }
+
+  /// The same keystroke sent to a plain store whose one observer watches the same revision:
+  /// what the boundary's cost is measured against.
+  func typeIntoAPlainStore(_ box: UncheckedBox<Benchmark>) {
+    let benchmark = box.value
+    let store = Store(initialState: TypingState(), reducer: TypingReducer())
+    var seen = 0
+    let token = store.observe(\.revision) { seen = $0 }
+
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      store.send(.view(.typed("a")))
+    }
+    benchmark.stopMeasurement()
+
+    precondition(seen == benchmark.scaledIterations.count)
+    token.cancel()
   }
 
   /// Creating a feature (its input stream, store, pump, view) and stopping it again.
@@ -127,20 +190,7 @@ actor FeatureHostActor {
     }
     benchmark.stopMeasurement()
 
-    precondition(FeatureRegistry.liveFeatureCount == 0)
+    precondition(FeatureRegistry.shared.liveFeatureCount == 0)
   }
 
-  /// Suspends until the reducer has seen `target` inputs. An observer on the feature's state
-  /// resumes the waiting task, so nothing spins on the actor while the boundary works.
-  private func waitUntil(
-    _ viewStore: ViewStore<Int, CountingAction.ViewAction>, hasSeen target: Int
-  ) async {
-    var token: ObservationToken?
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      token = viewStore.observe({ $0 >= target }) { reached in
-        if reached { continuation.resume() }
-      }
-    }
-    token?.cancel()
-  }
 }

@@ -50,6 +50,8 @@ extension Feature {
       store: store, mailbox: mailbox, counters: counters,
       outputs: outputs,
       registration: store.dependencyValues.featureRegistry.register(name: name))
+    host.deliverBatch = { [unowned host] in host.deliverPending() }
+    host.viewStoreMaker = { [unowned host] in host.makeViewStoreNow() }
     let reference = FeatureHostReference(host)
     let sender = InputSender(mailbox: mailbox) {
       Task { await onIsolation(isolation) { reference.host?.deliverPending() } }
@@ -65,6 +67,8 @@ extension Feature {
       let work = store.send(didStart)
       if R.Action.startWorkEnds, !work.isEmpty { host.startWork = work }
     }
-    return Feature(name: name, input: sender, outputs: outputs, host: host)
+    return Feature(
+      name: name, input: sender, outputs: outputs, host: host,
+      deliver: { [unowned host] in host.deliverNow($0) })
   }
 }

@@ -29,16 +29,20 @@ public final class Feature<Input: Sendable, Output: Sendable> {
   @usableFromInline let host: any FeatureHosting<Input>
 
   @usableFromInline let route: OutputRoute<Output>
+  /// Hands one input to the feature now: the host's `deliverNow`, specialized where the
+  /// feature's types are known (a call through `host` would run a generic copy of it).
+  @usableFromInline let deliver: (Input) -> Bool
 
   @usableFromInline
   init(
     name: String, input: InputSender<Input>, outputs: OutputRoute<Output>,
-    host: any FeatureHosting<Input>
+    host: any FeatureHosting<Input>, deliver: @escaping (Input) -> Bool
   ) {
     self.name = name
     self.input = input
     self.route = outputs
     self.host = host
+    self.deliver = deliver
   }
 
   deinit {
@@ -87,7 +91,7 @@ public final class Feature<Input: Sendable, Output: Sendable> {
   /// - Returns: `false` if the feature no longer takes inputs (it has stopped, or is stopping).
   @discardableResult
   nonisolated(nonsending) public func send(_ input: Input) async -> Bool {
-    host.deliverNow(input)
+    deliver(input)
   }
 
   /// Waits until everything the inputs delivered so far started has ended: their effects, and
@@ -159,7 +163,6 @@ protocol FeatureHosting<Input>: AnyObject {
   associatedtype Input: Sendable
   var metrics: BoundaryMetrics { get }
   var isRunning: Bool { get }
-  func deliverNow(_ input: Input) -> Bool
   nonisolated(nonsending) func settle() async
   nonisolated(nonsending) func untilDelivered(_ count: Int) async -> Bool
   nonisolated(nonsending) func stop(drainInputs: Bool) async

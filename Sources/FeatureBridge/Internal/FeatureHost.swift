@@ -44,6 +44,12 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     self.registration = registration
   }
 
+  /// ``deliverPending()`` specialized for the feature's types. `Feature.start` (which is
+  /// `@inlinable`, so it is compiled in the feature's module) sets it; the methods here that are
+  /// compiled once for every feature call it instead of their own, generic, copy of
+  /// `deliverPending`, which would box every input on its way through.
+  @usableFromInline var deliverBatch: () -> Void = {}
+
   /// Delivers every waiting input as one batch: one action per input, one observer pass.
   @inlinable
   func deliverPending() {
@@ -80,13 +86,13 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
 
   @usableFromInline
   nonisolated(nonsending) func untilDelivered(_ count: Int) async -> Bool {
-    deliverPending()
+    deliverBatch()
     if counters.inputsDelivered.load(ordering: .relaxed) >= count { return true }
     guard store != nil else { return false }
     return await withCheckedContinuation { deliveryWaiters.append((count, $0)) }
   }
 
-  @usableFromInline
+  @inlinable
   func deliverNow(_ input: Input) -> Bool {
     guard store != nil, !isStopping else { return false }
     if case .refused = mailbox.put(input) { return false }
@@ -96,7 +102,7 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
 
   @usableFromInline
   nonisolated(nonsending) func settle() async {
-    deliverPending()
+    deliverBatch()
     await finishStartWork()
     while !inputWork.isEmpty {
       let work = inputWork
@@ -111,14 +117,23 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     startWork = nil
   }
 
+  /// ``makeViewStoreNow()`` specialized for the feature's types, set by `Feature.start` (see
+  /// ``deliverBatch``): a view store made in generic code would run its keystroke path generic.
+  @usableFromInline var viewStoreMaker: () -> AnyObject? = { nil }
+
   @usableFromInline
   func makeViewStore() -> AnyObject? {
+    viewStoreMaker()
+  }
+
+  @inlinable
+  func makeViewStoreNow() -> AnyObject? {
     if let store { return ViewStore<R.State, R.Action.ViewAction>(store) }
     return finalState.map { ViewStore<R.State, R.Action.ViewAction>(finalState: $0) }
   }
 
   /// The store's last state, once the feature has stopped: a view built afterwards shows it.
-  private var finalState: R.State?
+  @usableFromInline var finalState: R.State?
 
   @usableFromInline
   var metrics: BoundaryMetrics {
@@ -143,7 +158,7 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
       pump?.cancel()
     }
     mailbox.close()
-    deliverPending()
+    deliverBatch()
     if let willStop = R.Action.willStop, let store {
       await store.send(willStop).finish()
     }

@@ -33,26 +33,28 @@ public import StoreKernel
 /// Not `Sendable`: confined to the feature's actor.
 @dynamicMemberLookup
 public final class ViewStore<State, ViewAction: Sendable>: Observable {
-  private weak var source: (any StateSource<State>)?
-  private let sendView: (ViewAction) -> Void
-  private let sendViews: ([ViewAction]) -> Void
-  private let registrar = ObservationRegistrar()
-  /// The properties read so far, with their last values.
-  private var tracked: [TrackedKey: TrackedRead] = [:]
-  private var finalState: State?
-  private var observation: ObservationToken?
-
-  /// A property views have read: its last value, and how to tell whether a new state changed it.
-  private struct TrackedRead {
-    var value: Any
-    let newValue: (State, Any) -> Any?
-  }
+  // The paths a keystroke takes (send, the comparison after each batch, a read) are
+  // `@inlinable`, and the view store is made in the feature's module, so they run specialized
+  // for the feature's state: compiled once in this module they would look up generic type
+  // metadata on every call (docs/performance.md).
+  @usableFromInline weak var source: (any StateSource<State>)?
+  @usableFromInline let sendView: (ViewAction) -> Void
+  @usableFromInline let sendViews: ([ViewAction]) -> Void
+  @usableFromInline let registrar = ObservationRegistrar()
+  /// Where each property read so far is in `reads`, so a read finds it at once.
+  @usableFromInline var trackedIndex: [TrackedKey: Int] = [:]
+  /// The properties read so far, with their last values, in the order first read: what every
+  /// batch of actions is compared against.
+  @usableFromInline var reads: [TrackedRead] = []
+  @usableFromInline var finalState: State?
+  @usableFromInline var observation: ObservationToken?
 
   /// Creates a view store over a feature's store. Feature modules get one from their running
   /// feature (``Feature/viewStore(state:viewAction:)``); a host builds one over a scoped store
   /// in a single-store app.
   ///
   /// - Parameter store: The store whose state the view reads and to which it sends.
+  @inlinable
   package init<Action: BoundaryAction>(_ store: Store<State, Action>)
   where Action.ViewAction == ViewAction {
     self.source = store
@@ -66,6 +68,7 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   }
 
   /// A view store of a feature that has stopped: it shows the last state and sends nothing.
+  @usableFromInline
   init(finalState: State) {
     self.sendView = { _ in }
     self.sendViews = { _ in }
@@ -83,16 +86,19 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// store (inside `withObservationTracking`) is told when this property changes.
   ///
   /// - Parameter keyPath: The property.
+  @inlinable
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     let key = TrackedKey(keyPath)
-    registrar.access(self, keyPath: \.[tracked: key])
     let value = currentState[keyPath: keyPath]
-    if tracked[key] == nil {
-      tracked[key] = TrackedRead(value: value) { state, old in
-        let new = state[keyPath: keyPath]
-        return new == (old as? Value) ? nil : new
-      }
+    let read: TrackedRead
+    if let index = trackedIndex[key] {
+      read = reads[index]
+    } else {
+      read = TrackedValue(key: key, keyPath: keyPath, value: value)
+      trackedIndex[key] = reads.count
+      reads.append(read)
     }
+    registrar.access(self, keyPath: read.observationKey)
     return value
   }
 
@@ -101,6 +107,7 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   ///
   /// - Parameter keyPath: The property.
   /// - Returns: Its current value.
+  @inlinable
   public func peek<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
     currentState[keyPath: keyPath]
   }
@@ -108,6 +115,7 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// Sends a view action to the feature.
   ///
   /// - Parameter action: The view action.
+  @inlinable
   public func send(_ action: ViewAction) {
     sendView(action)
   }
@@ -116,11 +124,13 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// render, not one per character).
   ///
   /// - Parameter actions: The view actions, in order.
+  @inlinable
   public func send(contentsOf actions: [ViewAction]) {
     sendViews(actions)
   }
 
-  private var currentState: State {
+  @inlinable
+  var currentState: State {
     if let source { return source.state }
     guard let finalState else {
       preconditionFailure("A ViewStore's store was released before it reported its last state")
@@ -129,34 +139,84 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   }
 
   /// Compares every tracked property with `state` and tells observers about the changed ones.
-  private func stateDidChange(_ state: State) -> Bool {
-    var changed: [(key: TrackedKey, value: Any)] = []
-    for (key, read) in tracked {
-      if let value = read.newValue(state, read.value) { changed.append((key, value)) }
+  @inlinable
+  func stateDidChange(_ state: State) -> Bool {
+    // One property at a time, as if each were set in turn: no list of changes to allocate.
+    var changedAny = false
+    for read in reads where read.differs(in: state) {
+      registrar.willSet(self, keyPath: read.observationKey)
+      read.take(from: state)
+      registrar.didSet(self, keyPath: read.observationKey)
+      changedAny = true
     }
-    guard !changed.isEmpty else { return false }
-    for change in changed { registrar.willSet(self, keyPath: \.[tracked: change.key]) }
-    for change in changed { tracked[change.key]?.value = change.value }
-    for change in changed { registrar.didSet(self, keyPath: \.[tracked: change.key]) }
-    return true
+    return changedAny
+  }
+
+  /// A property a view read, with the value it read last, and the key path Observation
+  /// tracks it by (made once: building a key path with an argument allocates). The comparison
+  /// is a closure made where the property was first read, so it runs specialized for the
+  /// property's type, with no boxing.
+  @usableFromInline
+  class TrackedRead {
+    @usableFromInline let observationKey: KeyPath<ViewStore, Int>
+
+    @usableFromInline
+    init(key: TrackedKey) {
+      observationKey = \ViewStore.[tracked: key]
+    }
+
+    /// Whether `state` holds another value than the one last read.
+    @usableFromInline
+    func differs(in state: State) -> Bool { false }
+
+    /// Records the value `state` holds as the last one read.
+    @usableFromInline
+    func take(from state: State) {}
+  }
+
+  @usableFromInline
+  final class TrackedValue<Value: Equatable>: TrackedRead {
+    @usableFromInline let keyPath: KeyPath<State, Value>
+    @usableFromInline var value: Value
+
+    @inlinable
+    init(key: TrackedKey, keyPath: KeyPath<State, Value>, value: Value) {
+      self.keyPath = keyPath
+      self.value = value
+      super.init(key: key)
+    }
+
+    @inlinable
+    override func differs(in state: State) -> Bool {
+      state[keyPath: keyPath] != value
+    }
+
+    @inlinable
+    override func take(from state: State) {
+      value = state[keyPath: keyPath]
+    }
   }
 
   /// What Observation tracks for a read of a state property: one key path of this view store
   /// per state key path read.
-  private subscript(tracked key: TrackedKey) -> Int { 0 }
+  @usableFromInline
+  subscript(tracked key: TrackedKey) -> Int { 0 }
 }
 
 /// A state key path, as a hashable subscript argument of a view store key path.
-private struct TrackedKey: Hashable, @unchecked Sendable {
+@usableFromInline
+struct TrackedKey: Hashable, @unchecked Sendable {
   // SAFETY: key paths are immutable values; only compared and hashed here.
-  let keyPath: AnyKeyPath
+  @usableFromInline let keyPath: AnyKeyPath
 
+  @inlinable
   init(_ keyPath: AnyKeyPath) {
     self.keyPath = keyPath
   }
 }
 
 /// The parts of a store a view store reaches, without knowing the store's action type.
+@usableFromInline
 protocol StateSource<State>: AnyObject {
   associatedtype State
   var state: State { get }

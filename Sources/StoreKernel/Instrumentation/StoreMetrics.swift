@@ -14,8 +14,8 @@ package final class StoreMetrics: Sendable {
   package let name: String
   @usableFromInline let actionsReceived = Atomic<Int>(0)
   @usableFromInline let reducerRuns = Atomic<Int>(0)
-  let stateDerivations = Atomic<Int>(0)
-  let notifications = Atomic<Int>(0)
+  @usableFromInline let stateDerivations = Atomic<Int>(0)
+  @usableFromInline let notifications = Atomic<Int>(0)
   let effectsStarted = Atomic<Int>(0)
   let effectsFinished = Atomic<Int>(0)
   let effectsCancelled = Atomic<Int>(0)

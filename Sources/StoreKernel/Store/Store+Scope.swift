@@ -6,7 +6,7 @@
 @usableFromInline
 final class ScopedSource<State, Action: Sendable> {
   let parent: AnyObject
-  let read: () -> State
+  @usableFromInline let read: () -> State
   @usableFromInline let send: (Action) -> StoreTask
   @usableFromInline let sendBatch: ([Action]) -> StoreTask
   let observe: (ObservationFlag, @escaping (State) -> Void, ((State) -> Void)?) -> Void

@@ -42,23 +42,44 @@ public final class Store<State, Action: Sendable> {
   ///   - prepareDependencies: Overrides dependencies for this store and its effects; set
   ///     ``DependencyValues/storeRegistry`` to count this store into its host's registry.
   ///   - isolation: The actor the store is confined to; defaults to the caller's.
-  public init<R: Reducer>(
+  @inlinable
+  public convenience init<R: Reducer>(
     initialState: State,
     reducer: R,
     name: String? = nil,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation
   ) where R.State == State, R.Action == Action {
+    // The closure is formed here, in the caller's module, where `R` is known: the reducer then
+    // runs specialized for its types on every action (formed inside the kernel, it would run a
+    // generic copy, and a generic reducer wrapper such as a feature boundary's would look up
+    // type metadata on every call).
+    self.init(
+      initialState: initialState,
+      reduce: { reducer.reduce(into: &$0, action: $1) },
+      name: name ?? String(describing: State.self),
+      withDependencies: prepareDependencies,
+      isolation: isolation)
+  }
+
+  @usableFromInline
+  init(
+    initialState: State,
+    reduce: @escaping (inout State, Action) -> Effect<Action>,
+    name: String,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void,
+    isolation: any Actor
+  ) {
     var dependencies = DependencyValues()
     prepareDependencies(&dependencies)
-    let metrics = StoreMetrics(name: name ?? String(describing: State.self))
+    let metrics = StoreMetrics(name: name)
     self.metrics = metrics
     self.registry = dependencies.storeRegistry
     self.isolation = isolation
     self.source = .root(
       StoreRuntime(
         state: initialState,
-        reducer: { reducer.reduce(into: &$0, action: $1) },
+        reducer: reduce,
         dependencies: dependencies,
         metrics: metrics,
         isolation: isolation
@@ -82,6 +103,7 @@ public final class Store<State, Action: Sendable> {
   }
 
   /// The store's current state. On a scoped store, each read derives it from the parent.
+  @inlinable
   public var state: State {
     switch source {
     case .root(let runtime): return runtime.state
