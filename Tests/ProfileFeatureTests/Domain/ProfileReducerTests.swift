@@ -133,7 +133,7 @@ import Testing
 
     subscription.cancel()
     await store.finish()
-    #expect(await eventually { favorites.subscriberCount == 0 })
+    #expect(favorites.subscriberCount == 0)
   }
 
   @Test func firstFavoriteArrivingIsSelected() async {
