@@ -4,16 +4,19 @@ import Testing
 
 /// The comparison's event counts are deterministic (no clocks, no scheduling in the count), so
 /// they are asserted exactly. Per keystroke, multi-store does 1 action, 1 reducer run, and one
-/// derivation and one notification for the notes view's observer; single-store forwards the
-/// action from the scoped notes store to the root (2 actions), runs the root reducer once, and
-/// re-derives every scoped view's state and projection (2 × (3 features + N extras)) plus the
-/// notes view's state read for key mapping.
+/// derivation and one notification for the notes view's observer. Single-store forwards the
+/// action from the scoped notes store to the root (2 actions) and runs the root reducer once;
+/// tracked, only the notes scope is derived again (from the root, then by its view store) plus
+/// the notes view's read of the state for key mapping; untracked, every scoped view's state and
+/// projection is derived again (2 × (3 features + N extras)) plus that read.
 @Suite("compare workload")
 struct CompareWorkloadTests {
   @ShellActor
   @Test func eventCountsForThreeExtraFeaturesAreExact() async {
     let multi = await CompareWorkload.measure(.multiStore, extraFeatures: 3, repetitions: 1)
     let single = await CompareWorkload.measure(.singleStore, extraFeatures: 3, repetitions: 1)
+    let untracked = await CompareWorkload.measure(
+      .singleStoreUntracked, extraFeatures: 3, repetitions: 1)
 
     #expect(multi.keystrokes == 305)
     #expect(single.keystrokes == 305)
@@ -25,20 +28,29 @@ struct CompareWorkloadTests {
     #expect(
       single.events
         == .init(
+          actions: 610, reducerRuns: 305, stateDerivations: 305 * 3, notifications: 305,
+          effects: 0, total: 2135))
+    #expect(
+      untracked.events
+        == .init(
           actions: 610, reducerRuns: 305, stateDerivations: 305 * 13, notifications: 305,
           effects: 0, total: 5185))
     #expect(multi.finalScreen == single.finalScreen)
+    #expect(multi.finalScreen == untracked.finalScreen)
     #expect(multi.finalScreen.joined().contains(CompareWorkload.line))
   }
 
   @ShellActor
-  @Test func multiStoreCostPerKeystrokeDoesNotGrowWithTheApp() async {
-    let small = await CompareWorkload.measure(.multiStore, extraFeatures: 1, repetitions: 1)
-    let large = await CompareWorkload.measure(.multiStore, extraFeatures: 50, repetitions: 1)
-    #expect(small.events == large.events)
-    let singleSmall = await CompareWorkload.measure(.singleStore, extraFeatures: 1, repetitions: 1)
-    let singleLarge = await CompareWorkload.measure(.singleStore, extraFeatures: 50, repetitions: 1)
-    #expect(
-      singleLarge.events.stateDerivations - singleSmall.events.stateDerivations == 305 * 2 * 49)
+  @Test func onlyTheUntrackedSingleStoreCostsMorePerKeystrokeAsTheAppGrows() async {
+    for architecture in [Architecture.multiStore, .singleStore] {
+      let small = await CompareWorkload.measure(architecture, extraFeatures: 1, repetitions: 1)
+      let large = await CompareWorkload.measure(architecture, extraFeatures: 50, repetitions: 1)
+      #expect(small.events == large.events, "\(architecture)")
+    }
+    let small = await CompareWorkload.measure(
+      .singleStoreUntracked, extraFeatures: 1, repetitions: 1)
+    let large = await CompareWorkload.measure(
+      .singleStoreUntracked, extraFeatures: 50, repetitions: 1)
+    #expect(large.events.stateDerivations - small.events.stateDerivations == 305 * 2 * 49)
   }
 }

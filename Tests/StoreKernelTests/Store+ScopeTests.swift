@@ -195,4 +195,38 @@ private struct Root: Reducer {
     await branch?.finishEffects()
     #expect(branch?.leaf.value == 2)
   }
+
+  @Test func aChildScopedWithAChangeKeyIsDerivedOnlyWhenTheKeyChanges() {
+    // The branch's part of the state changes with `label` and `leaf.value`; the key is their
+    // pair, as a version would be.
+    let branch = root.scope(
+      state: { $0.branch }, action: Root.Action.branch,
+      changesWith: { BranchKey(label: $0.branch.label, value: $0.branch.leaf.value) })
+    var seen: [String] = []
+    let token = branch.observe(\.label) { seen.append($0) }
+    let derivations = branch.events.stateDerivations
+
+    for _ in 0..<5 { root.send(.bumpOther) }
+    // Nothing of the branch changed: no derivation at all, no notification.
+    #expect(branch.events.stateDerivations == derivations)
+    #expect(seen == [""])
+
+    root.send(.branch(.rename("oak")))
+    // Derived once from the root, then projected by the observer: two derivations.
+    #expect(branch.events.stateDerivations == derivations + 2)
+    #expect(seen == ["", "oak"])
+
+    // Without a key, every batch derives the child again.
+    let plain = root.scope(state: { $0.branch }, action: Root.Action.branch)
+    let plainToken = plain.observe(\.label) { _ in }
+    let plainDerivations = plain.events.stateDerivations
+    for _ in 0..<5 { root.send(.bumpOther) }
+    #expect(plain.events.stateDerivations == plainDerivations + 10)
+    _ = (token, plainToken)
+  }
+}
+
+private struct BranchKey: Equatable {
+  var label: String
+  var value: Int
 }

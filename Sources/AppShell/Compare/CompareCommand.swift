@@ -4,13 +4,23 @@ import Foundation
 /// process, counted by the kernel's instrumentation.
 @ShellActor
 enum CompareCommand {
-  struct Pair: Codable {
+  /// The same work in the three builds, at one N.
+  struct Comparison: Codable {
     var multiStore: Measurement
+    /// One root store whose scopes are derived again only when their feature ran.
     var singleStore: Measurement
-    var eventRatio: Double {
-      Double(singleStore.events.total) / Double(max(1, multiStore.events.total))
+    /// One root store whose every scope is derived again after every action.
+    var singleStoreUntracked: Measurement
+
+    /// Events of `measurement` per event of the multi-store build.
+    func eventRatio(_ measurement: Measurement) -> Double {
+      Double(measurement.events.total) / Double(max(1, multiStore.events.total))
     }
-    var cpuRatio: Double { singleStore.cpuSeconds / max(1e-9, multiStore.cpuSeconds) }
+
+    /// CPU time of `measurement` per CPU time of the multi-store build.
+    func cpuRatio(_ measurement: Measurement) -> Double {
+      measurement.cpuSeconds / max(1e-9, multiStore.cpuSeconds)
+    }
   }
 
   static func run(_ arguments: some Collection<String>) async -> Int32 {
@@ -24,36 +34,45 @@ enum CompareCommand {
       StandardStreams.writeError("AppShell: \(error)\n")
       return 2
     }
-    var pairs: [Pair] = []
+    var comparisons: [Comparison] = []
     for count in options.featureCounts {
-      let multi = await CompareWorkload.measure(
-        .multiStore, extraFeatures: count, repetitions: options.repetitions,
-        endToEnd: options.endToEnd)
-      let single = await CompareWorkload.measure(
-        .singleStore, extraFeatures: count, repetitions: options.repetitions,
-        endToEnd: options.endToEnd)
-      guard multi.finalScreen == single.finalScreen else {
-        let message = """
-          AppShell compare: the architectures ended with different results at N = \(count).
-          multi-store:
-          \(multi.finalScreen.joined(separator: "\n"))
-          single-store:
-          \(single.finalScreen.joined(separator: "\n"))
-
-          """
-        StandardStreams.writeError(message)
-        return 1
+      var measured: [Architecture: Measurement] = [:]
+      for architecture in Architecture.allCases {
+        measured[architecture] = await CompareWorkload.measure(
+          architecture, extraFeatures: count, repetitions: options.repetitions,
+          endToEnd: options.endToEnd)
       }
-      pairs.append(Pair(multiStore: multi, singleStore: single))
+      let multi = measured[.multiStore]!
+      for architecture in Architecture.allCases where architecture != .multiStore {
+        let other = measured[architecture]!
+        guard other.finalScreen == multi.finalScreen else {
+          let message = """
+            AppShell compare: the builds ended with different results at N = \(count).
+            multi-store:
+            \(multi.finalScreen.joined(separator: "\n"))
+            \(architecture.rawValue):
+            \(other.finalScreen.joined(separator: "\n"))
+
+            """
+          StandardStreams.writeError(message)
+          return 1
+        }
+      }
+      comparisons.append(
+        Comparison(
+          multiStore: multi, singleStore: measured[.singleStore]!,
+          singleStoreUntracked: measured[.singleStoreUntracked]!))
     }
     if options.json {
-      print(CompareReport.json(pairs))
+      print(CompareReport.json(comparisons))
     } else {
-      print(CompareReport.text(pairs, repetitions: options.repetitions, endToEnd: options.endToEnd))
+      print(
+        CompareReport.text(
+          comparisons, repetitions: options.repetitions, endToEnd: options.endToEnd))
     }
     if let path = options.chartPath {
       do {
-        try SweepChart.svg(pairs).write(toFile: path, atomically: true, encoding: .utf8)
+        try SweepChart.svg(comparisons).write(toFile: path, atomically: true, encoding: .utf8)
         if !options.json { print("chart written to \(path)") }
       } catch {
         StandardStreams.writeError("AppShell: cannot write \(path): \(error)\n")

@@ -3,111 +3,89 @@ import Foundation
 /// The comparison as text tables or JSON.
 enum CompareReport {
   static func text(
-    _ pairs: [CompareCommand.Pair], repetitions: Int, endToEnd: Bool = false
-  )
-    -> String
-  {
+    _ comparisons: [CompareCommand.Comparison], repetitions: Int, endToEnd: Bool = false
+  ) -> String {
     var out = ""
-    for pair in pairs {
-      let multi = pair.multiStore
-      let single = pair.singleStore
+    for comparison in comparisons {
+      let multi = comparison.multiStore
+      let builds = [multi, comparison.singleStore, comparison.singleStoreUntracked]
       out += """
         Typing \(multi.keystrokes) keys (5 lines × 60 characters + Enter, × \(repetitions)) \
-        with \(multi.extraFeatures) extra live features\(endToEnd ? ", end to end (bytes in, frames out)" : "") — same final result: yes
+        with \(multi.extraFeatures) extra live features\(endToEnd ? ", end to end (bytes in, frames out)" : "") — same final result in all three: yes
 
         """
-      let rows: [(String, String, String, String)] = [
-        (
-          "actions", "\(multi.events.actions)", "\(single.events.actions)",
-          ratio(single.events.actions, multi.events.actions)
-        ),
-        (
-          "reducer runs", "\(multi.events.reducerRuns)", "\(single.events.reducerRuns)",
-          ratio(single.events.reducerRuns, multi.events.reducerRuns)
-        ),
-        (
-          "scope derivations", "\(multi.events.stateDerivations)",
-          "\(single.events.stateDerivations)",
-          ratio(single.events.stateDerivations, multi.events.stateDerivations)
-        ),
-        (
-          "notifications", "\(multi.events.notifications)", "\(single.events.notifications)",
-          ratio(single.events.notifications, multi.events.notifications)
-        ),
-        (
-          "effect events", "\(multi.events.effects)", "\(single.events.effects)",
-          ratio(single.events.effects, multi.events.effects)
-        ),
-        (
-          "total events", "\(multi.events.total)", "\(single.events.total)",
-          ratio(single.events.total, multi.events.total)
-        ),
-        (
-          "events / keystroke", fixed(multi.eventsPerKeystroke, 2),
-          fixed(single.eventsPerKeystroke, 2), String(format: "%.1f×", pair.eventRatio)
-        ),
-        (
-          "CPU time", milliseconds(multi.cpuSeconds), milliseconds(single.cpuSeconds),
-          String(format: "%.1f×", pair.cpuRatio)
-        ),
-        (
-          "CPU / keystroke", fixed(multi.cpuMicrosecondsPerKeystroke, 2) + " µs",
-          fixed(single.cpuMicrosecondsPerKeystroke, 2) + " µs",
-          String(format: "%.1f×", pair.cpuRatio)
-        ),
-        (
-          "wall time", milliseconds(multi.wallSeconds), milliseconds(single.wallSeconds),
-          String(format: "%.1f×", single.wallSeconds / max(1e-9, multi.wallSeconds))
-        ),
-        (
-          "peak RSS (process)", "\(multi.peakResidentKilobytes) KiB",
-          "\(single.peakResidentKilobytes) KiB", ""
-        ),
+      func counts(_ name: String, _ value: (Measurement) -> Int) -> [String] {
+        [name] + builds.map { "\(value($0))" }
+          + builds.dropFirst().map { ratio(value($0), value(multi)) }
+      }
+      var rows = [
+        counts("actions") { $0.events.actions },
+        counts("reducer runs") { $0.events.reducerRuns },
+        counts("scope derivations") { $0.events.stateDerivations },
+        counts("notifications") { $0.events.notifications },
+        counts("effect events") { $0.events.effects },
+        counts("total events") { $0.events.total },
       ]
-      out += table(header: ("", "multi-store", "single-store", "single / multi"), rows: rows)
+      rows.append(
+        ["events / keystroke"] + builds.map { fixed($0.eventsPerKeystroke, 2) }
+          + builds.dropFirst().map { times(comparison.eventRatio($0)) })
+      rows.append(
+        ["CPU time"] + builds.map { milliseconds($0.cpuSeconds) }
+          + builds.dropFirst().map { times(comparison.cpuRatio($0)) })
+      rows.append(
+        ["CPU / keystroke"] + builds.map { fixed($0.cpuMicrosecondsPerKeystroke, 2) + " µs" }
+          + builds.dropFirst().map { times(comparison.cpuRatio($0)) })
+      rows.append(
+        ["wall time"] + builds.map { milliseconds($0.wallSeconds) }
+          + builds.dropFirst().map { times($0.wallSeconds / max(1e-9, multi.wallSeconds)) })
+      rows.append(
+        ["peak RSS (process)"] + builds.map { "\($0.peakResidentKilobytes) KiB" } + ["", ""])
+      out += table(
+        header: [
+          "", "multi-store", "single-store", "untracked", "single / multi", "untr. / multi",
+        ],
+        rows: rows)
       out += "\n"
     }
-    if pairs.count > 1 {
-      out += "Cost per keystroke as the app grows:\n"
+    if comparisons.count > 1 {
+      out += "Cost per keystroke as the app grows (events | µs of CPU):\n"
       out += table(
-        header: ("N", "multi events/key", "single events/key", "multi µs/key | single µs/key"),
-        rows: pairs.map { pair in
-          (
-            "\(pair.multiStore.extraFeatures)", fixed(pair.multiStore.eventsPerKeystroke, 2),
-            fixed(pair.singleStore.eventsPerKeystroke, 2),
-            fixed(pair.multiStore.cpuMicrosecondsPerKeystroke, 2) + " | "
-              + fixed(pair.singleStore.cpuMicrosecondsPerKeystroke, 2)
-          )
+        header: ["N", "multi-store", "single-store", "untracked"],
+        rows: comparisons.map { comparison in
+          ["\(comparison.multiStore.extraFeatures)"]
+            + [comparison.multiStore, comparison.singleStore, comparison.singleStoreUntracked]
+            .map {
+              fixed($0.eventsPerKeystroke, 2) + " | " + fixed($0.cpuMicrosecondsPerKeystroke, 2)
+            }
         })
     }
     out += """
-      Peak RSS is the process's high-water mark so far: both runs share one process, so the \
-      second run's figure includes the first's.
+      single-store: one root store whose scopes are derived again only when their feature ran \
+      (views that track what they read); untracked: every scope is derived again after every \
+      action. Peak RSS is the process's high-water mark so far: the runs share one process, so \
+      a later run's figure includes the earlier ones'.
       """
     return out
   }
 
-  static func json(_ pairs: [CompareCommand.Pair]) -> String {
+  static func json(_ comparisons: [CompareCommand.Comparison]) -> String {
     struct Run: Codable {
       var features: Int
       var multiStore: Measurement
       var singleStore: Measurement
-      var multiStoreEventsPerKeystroke: Double
-      var singleStoreEventsPerKeystroke: Double
-      var multiStoreCPUMicrosecondsPerKeystroke: Double
-      var singleStoreCPUMicrosecondsPerKeystroke: Double
+      var singleStoreUntracked: Measurement
       var eventRatio: Double
       var cpuRatio: Double
+      var untrackedEventRatio: Double
+      var untrackedCPURatio: Double
     }
-    let runs = pairs.map {
+    let runs = comparisons.map {
       Run(
         features: $0.multiStore.extraFeatures, multiStore: $0.multiStore,
-        singleStore: $0.singleStore,
-        multiStoreEventsPerKeystroke: $0.multiStore.eventsPerKeystroke,
-        singleStoreEventsPerKeystroke: $0.singleStore.eventsPerKeystroke,
-        multiStoreCPUMicrosecondsPerKeystroke: $0.multiStore.cpuMicrosecondsPerKeystroke,
-        singleStoreCPUMicrosecondsPerKeystroke: $0.singleStore.cpuMicrosecondsPerKeystroke,
-        eventRatio: $0.eventRatio, cpuRatio: $0.cpuRatio)
+        singleStore: $0.singleStore, singleStoreUntracked: $0.singleStoreUntracked,
+        eventRatio: $0.eventRatio($0.singleStore), cpuRatio: $0.cpuRatio($0.singleStore),
+        untrackedEventRatio: $0.eventRatio($0.singleStoreUntracked),
+        untrackedCPURatio: $0.cpuRatio($0.singleStoreUntracked))
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -115,8 +93,12 @@ enum CompareReport {
     return String(decoding: data, as: UTF8.self)
   }
 
-  private static func ratio(_ single: Int, _ multi: Int) -> String {
-    multi == 0 ? (single == 0 ? "—" : "∞") : String(format: "%.1f×", Double(single) / Double(multi))
+  private static func ratio(_ value: Int, _ multi: Int) -> String {
+    multi == 0 ? (value == 0 ? "—" : "∞") : times(Double(value) / Double(multi))
+  }
+
+  private static func times(_ value: Double) -> String {
+    String(format: "%.1f×", value)
   }
 
   private static func fixed(_ value: Double, _ digits: Int) -> String {
@@ -127,26 +109,22 @@ enum CompareReport {
     String(format: "%.2f ms", seconds * 1000)
   }
 
-  private static func table(
-    header: (String, String, String, String), rows: [(String, String, String, String)]
-  ) -> String {
+  /// Columns padded to their widest cell: the first left-aligned, the rest right-aligned.
+  private static func table(header: [String], rows: [[String]]) -> String {
     let all = [header] + rows
-    let widths = [
-      all.map { $0.0.count }.max()!, all.map { $0.1.count }.max()!,
-      all.map { $0.2.count }.max()!, all.map { $0.3.count }.max()!,
-    ]
-    func pad(_ text: String, _ width: Int, left: Bool) -> String {
-      let padding = String(repeating: " ", count: max(0, width - text.count))
-      return left ? text + padding : padding + text
+    let widths = header.indices.map { column in
+      all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0
     }
     var out = ""
     for (index, row) in all.enumerated() {
-      out +=
-        "  " + pad(row.0, widths[0], left: true) + "  " + pad(row.1, widths[1], left: false)
-        + "  " + pad(row.2, widths[2], left: false) + "  " + pad(row.3, widths[3], left: false)
-        + "\n"
+      let cells = widths.indices.map { column -> String in
+        let text = row.indices.contains(column) ? row[column] : ""
+        let padding = String(repeating: " ", count: max(0, widths[column] - text.count))
+        return column == 0 ? text + padding : padding + text
+      }
+      out += "  " + cells.joined(separator: "  ") + "\n"
       if index == 0 {
-        out += "  " + String(repeating: "-", count: widths.reduce(6, +)) + "\n"
+        out += "  " + String(repeating: "-", count: widths.reduce(2 * (widths.count - 1), +)) + "\n"
       }
     }
     return out

@@ -3,18 +3,19 @@ import Foundation
 /// An SVG chart of events and CPU per keystroke against the number of extra features, one
 /// line per architecture, both axes logarithmic.
 enum SweepChart {
-  static func svg(_ pairs: [CompareCommand.Pair]) -> String {
-    let panels: [(title: String, unit: String, multi: [Double], single: [Double])] = [
+  static func svg(_ comparisons: [CompareCommand.Comparison]) -> String {
+    typealias Series = (multi: [Double], single: [Double], untracked: [Double])
+    func series(_ value: (Measurement) -> Double) -> Series {
       (
-        "Events per keystroke", "events", pairs.map(\.multiStore.eventsPerKeystroke),
-        pairs.map(\.singleStore.eventsPerKeystroke)
-      ),
-      (
-        "CPU per keystroke", "µs", pairs.map(\.multiStore.cpuMicrosecondsPerKeystroke),
-        pairs.map(\.singleStore.cpuMicrosecondsPerKeystroke)
-      ),
+        comparisons.map { value($0.multiStore) }, comparisons.map { value($0.singleStore) },
+        comparisons.map { value($0.singleStoreUntracked) }
+      )
+    }
+    let panels: [(title: String, unit: String, series: Series)] = [
+      ("Events per keystroke", "events", series(\.eventsPerKeystroke)),
+      ("CPU per keystroke", "µs", series(\.cpuMicrosecondsPerKeystroke)),
     ]
-    let counts = pairs.map { Double(max(1, $0.multiStore.extraFeatures)) }
+    let counts = comparisons.map { Double(max(1, $0.multiStore.extraFeatures)) }
     let panelWidth = 420.0
     let panelHeight = 300.0
     var svg = """
@@ -28,7 +29,8 @@ enum SweepChart {
       let originY = 50.0
       let width = panelWidth - 105
       let height = panelHeight - 50
-      let values = (panel.multi + panel.single).filter { $0 > 0 }
+      let values = (panel.series.multi + panel.series.single + panel.series.untracked)
+        .filter { $0 > 0 }
       let low = floor(log10(values.min() ?? 0.1))
       let high = max(low + 1, ceil(log10(values.max() ?? 1)))
       let xLow = floor(log10(counts.min() ?? 1))
@@ -60,9 +62,12 @@ enum SweepChart {
         <text x="\(originX + width / 2)" y="\(originY + height + 32)" text-anchor="middle">extra live features (N)</text>
 
         """
-      for (series, color, name) in [
-        (panel.multi, "#1f77b4", "multi-store"), (panel.single, "#d62728", "single-store"),
-      ] {
+      let lines = [
+        (panel.series.multi, "#1f77b4", "multi-store"),
+        (panel.series.single, "#ff7f0e", "single-store"),
+        (panel.series.untracked, "#d62728", "single-store, untracked scopes"),
+      ]
+      for (position, (series, color, name)) in lines.enumerated() {
         let points = zip(counts, series).map { "\(x($0)),\(y($1))" }.joined(separator: " ")
         svg +=
           "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
@@ -73,7 +78,7 @@ enum SweepChart {
 
             """
         }
-        let legendY = originY + 14 + (name == "multi-store" ? 0 : 16)
+        let legendY = originY + 14 + Double(position) * 16
         svg += """
           <text x="\(originX + 8)" y="\(legendY)" fill="\(color)">\(name)</text>
 

@@ -20,7 +20,14 @@ protocol FeatureSlot: AnyObject {
   /// Sets the feature's dependencies on the root store.
   func prepare(_ dependencies: inout DependencyValues)
   /// The feature's view, over a store scoped from `root` to this slot.
-  func makeView(root: Store<AppState, AppAction>) -> (store: AnyObject, view: any TerminalView)
+  ///
+  /// - Parameters:
+  ///   - root: The root store.
+  ///   - tracked: Whether the scope is derived again only when this slot's reducer has run
+  ///     (as an app whose views track what they read), or after every action of the app.
+  func makeView(
+    root: Store<AppState, AppAction>, tracked: Bool
+  ) -> (store: AnyObject, view: any TerminalView)
 }
 
 /// The one implementation of ``FeatureSlot``, for a feature declared as `AppFeature<R>`.
@@ -29,6 +36,9 @@ final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
   private let index: Int
   private let recipe: FeatureRecipe<R>
   var state: R.State
+  /// Bumped each time the feature's reducer runs: the change key of its scope, so that a
+  /// tracked scope is derived again only when its feature may have changed.
+  private(set) var version = 0
 
   init(declaration: AppFeature<R>, index: Int, context: AppContext) {
     self.appFeature = declaration
@@ -51,6 +61,7 @@ final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
       }
     }
     let index = index
+    version &+= 1
     return recipe.reducer.reduce(into: &state, action: action)
       .map { .feature(index, $0) }
   }
@@ -65,12 +76,22 @@ final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
     recipe.dependencies(&dependencies)
   }
 
-  func makeView(root: Store<AppState, AppAction>) -> (store: AnyObject, view: any TerminalView) {
+  func makeView(
+    root: Store<AppState, AppAction>, tracked: Bool
+  ) -> (store: AnyObject, view: any TerminalView) {
     let index = index
-    let scoped = root.scope(
-      state: { ($0.slots[index] as! Slot<R>).state },
-      action: { (action: R.Action) in AppAction.feature(index, action) },
-      name: "App/\(appFeature.title)")
+    let name = "App/\(appFeature.title)"
+    // The slot is the one in the root state (a reference): read it directly rather than
+    // casting the root state's type-erased slot on every derivation.
+    let scoped =
+      tracked
+      ? root.scope(
+        state: { [self] _ in state },
+        action: { (action: R.Action) in AppAction.feature(index, action) }, name: name,
+        changesWith: { [self] _ in version })
+      : root.scope(
+        state: { [self] _ in state },
+        action: { (action: R.Action) in AppAction.feature(index, action) }, name: name)
     return (scoped, appFeature.view(ViewStore(scoped)))
   }
 }

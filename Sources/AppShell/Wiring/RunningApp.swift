@@ -40,12 +40,16 @@ extension RunningApp {
   }
 }
 
-/// The two ways the app can be composed from the same features.
+/// The ways the app can be composed from the same features.
 enum Architecture: String, Sendable, CaseIterable {
   /// Each feature owns its store behind a FeatureBridge boundary.
   case multiStore = "multi-store"
-  /// One root store; each feature's view gets a scoped child store.
+  /// One root store; each feature's view gets a scoped child store, derived again only when
+  /// its feature's reducer has run (as with views that track what they read).
   case singleStore = "single-store"
+  /// One root store whose every scoped child is derived again after every action: a root
+  /// store without tracking, for `compare`.
+  case singleStoreUntracked = "single-store-untracked"
 }
 
 extension Architecture {
@@ -58,8 +62,10 @@ extension Architecture {
     switch self {
     case .multiStore:
       MultiStoreApp(context: context, features: features, initialTab: initialTab)
-    case .singleStore:
-      SingleStoreApp(context: context, features: features, initialTab: initialTab)
+    case .singleStore, .singleStoreUntracked:
+      SingleStoreApp(
+        context: context, features: features, initialTab: initialTab,
+        tracked: self == .singleStore)
     }
   }
 }

@@ -9,9 +9,14 @@ import TerminalUI
 /// Everything per feature (its reducer, its start and stop actions, its dependencies, its
 /// scoped view) comes from its declaration's ``FeatureSlot``: there is no second list of
 /// features to keep in step with the first.
+///
+/// Tracked (the default single-store build), a feature's scope is derived again only when its
+/// reducer has run, as in an app whose views track what they read: the best a single store
+/// can do. Untracked, every scope is derived again after every action of the app, as in a
+/// root store without such tracking; `compare` measures both against the multi-store build.
 @ShellActor
 final class SingleStoreApp: RunningApp {
-  let architecture = Architecture.singleStore
+  let architecture: Architecture
   let context: AppContext
   let declarations: [any AppFeatureDeclaration]
   let root: Store<AppState, AppAction>
@@ -21,7 +26,11 @@ final class SingleStoreApp: RunningApp {
   private let scopedStores: [AnyObject]
   private let views: [any TerminalView]
 
-  init(context: AppContext, features declarations: [any AppFeatureDeclaration], initialTab: Int) {
+  init(
+    context: AppContext, features declarations: [any AppFeatureDeclaration], initialTab: Int,
+    tracked: Bool
+  ) {
+    self.architecture = tracked ? .singleStore : .singleStoreUntracked
     self.context = context
     self.declarations = declarations
     let hostDependencies = context.hostDependencies
@@ -40,8 +49,13 @@ final class SingleStoreApp: RunningApp {
         hostDependencies(&values)
       })
     self.root = root
-    shell = root.scope(state: { $0.shell }, action: { .shell($0) }, name: "App/Shell")
-    let made = slots.map { $0.makeView(root: root) }
+    shell =
+      tracked
+      ? root.scope(
+        state: { $0.shell }, action: { .shell($0) }, name: "App/Shell",
+        changesWith: { $0.shell })
+      : root.scope(state: { $0.shell }, action: { .shell($0) }, name: "App/Shell")
+    let made = slots.map { $0.makeView(root: root, tracked: tracked) }
     scopedStores = made.map(\.store)
     views = made.map(\.view)
     for case let action? in slots.map(\.didStart) { root.send(action) }

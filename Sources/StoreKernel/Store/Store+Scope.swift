@@ -79,6 +79,62 @@ extension Store {
     return child
   }
 
+  /// Derives a child store, as ``scope(state:action:name:)`` does, that is derived again only
+  /// when `changeKey` says its part of the state may have changed: after a batch of actions,
+  /// the child's observers see a new state only if `changeKey` gives another value than after
+  /// the last batch. This is what an app whose views track what they read gets (SwiftUI with
+  /// Observation): scope functions whose input did not change are not run at all.
+  ///
+  /// ```swift
+  /// // `version` is bumped by the settings reducer whenever it runs.
+  /// let settings = appStore.scope(
+  ///   state: \.settings, action: AppAction.settings, changesWith: \.settingsVersion)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toChildState: Derives the child's state; keep it a stored property.
+  ///   - embed: Wraps a child action into this store's actions.
+  ///   - name: The child's name in instrumentation.
+  ///   - changeKey: A cheap value that changes whenever the child's state may have; it must
+  ///     change at least as often as the child's state does, or observers miss changes.
+  /// - Returns: The child store, on this store's actor.
+  public func scope<ChildState, ChildAction, Key: Equatable>(
+    state toChildState: @escaping (State) -> ChildState,
+    action embed: @escaping (ChildAction) -> Action,
+    name: String? = nil,
+    changesWith changeKey: @escaping (State) -> Key
+  ) -> Store<ChildState, ChildAction> {
+    let childName = name ?? "\(self.name)/\(ChildState.self)"
+    return Store<ChildState, ChildAction>(
+      scoped: ScopedSource(
+        parent: self,
+        read: { [self] in toChildState(self.state) },
+        send: { [self] in self.send(embed($0)) },
+        sendBatch: { [self] in self.send(contentsOf: $0.lazy.map(embed)) },
+        observe: { [self] flag, body, onEnd in
+          // Each observer remembers the key of the state it last saw; an unchanged key skips
+          // the derivation (and is not counted as one).
+          var lastKey = changeKey(self.state)
+          self.observeState(
+            flag: flag,
+            { state in
+              let key = changeKey(state)
+              guard key != lastKey else { return }
+              lastKey = key
+              body(toChildState(state))
+            },
+            onStoreEnd: onEnd.map { end in { end(toChildState($0)) } })
+        },
+        setChangeHook: { [self] in self.printChanges(to: $0) },
+        runningEffectCount: { [self] in self.runningEffectCount },
+        runningTasks: { [self] in self.runningTasksForScope() }
+      ),
+      name: childName,
+      registry: registry,
+      isolation: isolation
+    )
+  }
+
   /// Derives a child store along a key path of state and an action path.
   ///
   /// - Parameters:
