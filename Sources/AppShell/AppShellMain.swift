@@ -47,9 +47,11 @@ enum AppShellMain {
       }
       let app = options.architecture.makeApp(context: context)
       var ending = InteractiveSession.Ending.quit
+      var frameStats: FrameStats?
       if interactive {
         let session = InteractiveSession(app: app, color: environment["NO_COLOR"] == nil)
         ending = try await session.run()
+        frameStats = session.stats
       } else {
         let script = String(decoding: try StandardStreams.readAllInput(), as: UTF8.self)
         let session = ScriptSession(app: app)
@@ -59,7 +61,7 @@ enum AppShellMain {
       }
       let stores = context.registry.liveStores
       await app.stop()
-      if options.printStats { printStats(app, stores: stores) }
+      if options.printStats { printStats(app, stores: stores, frames: frameStats) }
       let unsaved = reportUnsaved(app.shell.state.unsaved)
       if unsaved != 0 { return unsaved }
       if case .signal(let number) = ending {
@@ -118,12 +120,15 @@ enum AppShellMain {
   }
 
   @ShellActor
-  private static func printStats(_ app: any RunningApp, stores: [StoreSnapshot]) {
+  private static func printStats(
+    _ app: any RunningApp, stores: [StoreSnapshot], frames: FrameStats?
+  ) {
     var report = "event counts per store (\(app.architecture.rawValue)):\n"
     for store in stores {
       report += "  \(store.name): \(store.events)\n"
     }
     report += "  total: \(app.events)\n"
+    if let frames { report += "frames:\n" + frames.report }
     StandardStreams.writeError(report)
   }
 }

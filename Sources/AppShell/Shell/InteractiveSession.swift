@@ -33,7 +33,8 @@ final class InteractiveSession {
   }
 
   private enum Event: Sendable {
-    case keys([KeyPress])
+    /// Keys, and when the read that brought them returned.
+    case keys([KeyPress], ContinuousClock.Instant)
     /// Something a rendered view read, or the shell's state, changed.
     case changed(ObjectIdentifier?)
     case resize
@@ -53,6 +54,8 @@ final class InteractiveSession {
   private var forceFullFrame = true
   /// How many frames were drawn (for tests and `--stats`).
   private(set) var frames = 0
+  /// Frame costs and key latencies, for `--stats`.
+  private(set) var stats = FrameStats()
 
   init(app: any RunningApp, color: Bool) {
     self.app = app
@@ -82,7 +85,7 @@ final class InteractiveSession {
         post(.terminate(signal))
       })
     let readKeys = Task.detached {
-      for await batch in InputReader.keyBatches() { post(.keys(batch)) }
+      for await batch in InputReader.keyBatches() { post(.keys(batch, .now)) }
       post(.inputEnded)
     }
     let shellObservation = app.shell.observe({ $0 }, onChange: { _ in post(.changed(nil)) })
@@ -96,7 +99,8 @@ final class InteractiveSession {
     for await event in events {
       waiting.withLock { $0 -= 1 }
       switch event {
-      case .keys(let keys):
+      case .keys(let keys, let arrival):
+        stats.keysHandled(arrivedAt: arrival)
         switch KeyRouter.route(keys, in: app) {
         case .quit:
           return .quit
@@ -105,7 +109,7 @@ final class InteractiveSession {
           needsFrame = true
         case .suspend(let remaining):
           suspend(terminal)
-          if !remaining.isEmpty { post(.keys(remaining)) }
+          if !remaining.isEmpty { post(.keys(remaining, .now)) }
         case .continueRunning:
           break
         }
@@ -153,6 +157,7 @@ final class InteractiveSession {
 
   /// Draws the frame, writing only the lines that changed since the last one.
   private func drawFrame(on terminal: RawTerminal) {
+    let start = ContinuousClock.now
     needsFrame = false
     let shell = app.shell.state
     let view = app.view(at: shell.activeTab)
@@ -187,6 +192,7 @@ final class InteractiveSession {
     previous = frame.lines
     frames += 1
     terminal.draw(output)
+    stats.frameDrawn(from: start, to: .now)
   }
 }
 

@@ -34,7 +34,8 @@ struct Options: Equatable {
       --single-store    Compose the features under one root store with scoped children.
       --multi-store     Give each feature its own store behind a boundary (the default,
                         unless built with `--traits SingleStore`).
-      --stats           On exit, print the event counts of every store to standard error.
+      --stats           On exit, print to standard error the event counts of every store
+                        and, in the terminal, how long frames took and keys waited for them.
       -h, --help        Show this help.
 
     Environment:
