@@ -12,3 +12,11 @@ package struct EffectID: Hashable, @unchecked Sendable {
     self.base = AnyHashable(id)
   }
 }
+
+extension [EffectID] {
+  /// These enclosing ids, and `id`: the ids an effect marked with `id` inside them is
+  /// registered under.
+  func marked(with id: EffectID) -> [EffectID] {
+    self + [id]
+  }
+}
