@@ -7,7 +7,8 @@ public import Testing
 /// an effect sends must be received, and no effect may still be running at
 /// ``finish(timeout:sourceLocation:)`` or when the test store is released (the failure points
 /// at the `send` that started it). Failures are recorded as issues of the running Swift Testing
-/// test, with the path of every change: `notes[1].title: "a" → "b"`.
+/// test, with the path of every change: `notes[1].title: "a" → "b"`. Set ``exhaustivity`` to
+/// `.off` to check only what the test asserts, as TCA's non-exhaustive test stores do.
 ///
 /// ```swift
 /// @MainActor @Test func incrementing() async {
@@ -21,8 +22,8 @@ public import Testing
 /// signals, never on a poll. Dependencies resolve to their test values; a live value the test
 /// did not override is reported. Not `Sendable`: confined to the actor it was created on.
 public final class TestStore<State: Equatable, Action: Sendable> {
-  /// How strictly this test store checks; `.on` unless changed. See ``Exhaustivity`` and
-  /// ``withExhaustivity(_:operation:)-(_,()->R)``.
+  /// How strictly this test store checks; `.on` unless changed. See ``Exhaustivity``; to
+  /// change it for a part of a test, `withExhaustivity(_:operation:)`.
   public var exhaustivity: Exhaustivity = .on
 
   /// How long `receive` and `finish` wait for effects doing real work, unless told otherwise.

@@ -106,7 +106,7 @@ private struct Holder: Reducer {
     first.cancel()
   }
 
-  @Test func aTestStoreBlamesTheThrottledSendForItsHeldEffect() async {
+  @Test func aTestStoreCountsAHeldEffectAsTheThrottledSendsNotTheNextSends() async {
     let store = TestStore(initialState: Throttled.State(), reducer: Throttled(clock: clock)) {
       $0.clock = clock
     }
