@@ -7,7 +7,8 @@ public import Testing
 /// an effect sends must be received, and no effect may still be running at
 /// ``finish(timeout:sourceLocation:)`` or when the test store is released (the failure points
 /// at the `send` that started it). Failures are recorded as issues of the running Swift Testing
-/// test, with the path of every change: `notes[1].title: "a" → "b"`.
+/// test, with the path of every change: `notes[1].title: "a" → "b"`. Set ``exhaustivity`` to
+/// `.off` to check only what the test asserts, as TCA's non-exhaustive test stores do.
 ///
 /// ```swift
 /// @MainActor @Test func incrementing() async {
@@ -21,16 +22,8 @@ public import Testing
 /// signals, never on a poll. Dependencies resolve to their test values; a live value the test
 /// did not override is reported. Not `Sendable`: confined to the actor it was created on.
 public final class TestStore<State: Equatable, Action: Sendable> {
-  /// How strictly the test store checks.
-  public enum Exhaustivity: Sendable, Equatable {
-    /// Every state change and received action must be asserted, and every effect must end.
-    case on
-    /// Only what the test asserts is checked: unasserted received actions are skipped, and
-    /// effects still running at the end are cancelled without a failure.
-    case off
-  }
-
-  /// How strictly this test store checks; `.on` unless changed.
+  /// How strictly this test store checks; `.on` unless changed. See ``Exhaustivity``; to
+  /// change it for a part of a test, `withExhaustivity(_:operation:)`.
   public var exhaustivity: Exhaustivity = .on
 
   /// How long `receive` and `finish` wait for effects doing real work, unless told otherwise.
@@ -128,11 +121,15 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     assert updateExpected: ((inout State) throws -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async -> StoreTask {
-    if exhaustivity == .on, !recorder.received.isEmpty {
-      Issue.record(
-        Comment(
-          rawValue: "Must handle received actions before sending an action. "
-            + unreceivedMessage()), sourceLocation: sourceLocation)
+    if !recorder.received.isEmpty {
+      if exhaustivity == .on {
+        Issue.record(
+          Comment(
+            rawValue: "Must handle received actions before sending an action. "
+              + unreceivedMessage()), sourceLocation: sourceLocation)
+      } else {
+        reportSkipped(unreceivedMessage(), sourceLocation: sourceLocation)
+      }
     }
     // The next assertion starts from the state the dropped actions left, so their changes are
     // not blamed on this action.
@@ -149,97 +146,6 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     recorder.sends.append((task, "\(action)", sourceLocation))
     await executor.settle()
     return task
-  }
-
-  /// Waits for an action sent by an effect, checks it is `expected`, and checks the state change.
-  ///
-  /// - Parameters:
-  ///   - expected: The action the effect must have sent next.
-  ///   - timeout: How long to wait for effects doing real work; ``timeout`` by default.
-  ///   - updateExpected: Mutates a copy of the previous state into the expected new state.
-  ///   - sourceLocation: Where to report a failure.
-  nonisolated(nonsending) public func receive(
-    _ expected: Action,
-    timeout: Duration? = nil,
-    assert updateExpected: ((inout State) throws -> Void)? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) async where Action: Equatable {
-    await receive(
-      "\(expected)", timeout: timeout, matching: { $0 == expected }, assert: updateExpected,
-      sourceLocation: sourceLocation)
-  }
-
-  /// Waits for an action sent by an effect that `matches`, and checks the state change.
-  ///
-  /// - Parameters:
-  ///   - description: How to name the expected action in a failure.
-  ///   - timeout: How long to wait for effects doing real work; ``timeout`` by default.
-  ///   - matches: Says whether a received action is the expected one.
-  ///   - updateExpected: Mutates a copy of the previous state into the expected new state.
-  ///   - sourceLocation: Where to report a failure.
-  nonisolated(nonsending) public func receive(
-    _ description: String,
-    timeout: Duration? = nil,
-    matching matches: (Action) -> Bool,
-    assert updateExpected: ((inout State) throws -> Void)? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) async {
-    let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
-    await executor.settle()
-    while true {
-      if let index = recorder.received.firstIndex(where: { matches($0.action) }) {
-        assertReceived(
-          at: index, description: description, updateExpected, sourceLocation: sourceLocation)
-        // Let the effect that sent it go on to its next rest (or its end) before the test does.
-        await executor.settle()
-        return
-      }
-      if ContinuousClock.now >= deadline {
-        let pending =
-          recorder.received.isEmpty
-          ? "No action was received." : "Received instead: \(recorder.describeReceived())."
-        Issue.record(
-          Comment(rawValue: "Expected to receive \(description) within the timeout. \(pending)"),
-          sourceLocation: sourceLocation)
-        return
-      }
-      await nextReceivedAction(until: deadline)
-    }
-  }
-
-  private func assertReceived(
-    at index: Int, description: String, _ updateExpected: ((inout State) throws -> Void)?,
-    sourceLocation: SourceLocation
-  ) {
-    if exhaustivity == .on, index > 0 {
-      Issue.record(
-        Comment(
-          rawValue: "Expected to receive \(description), but first received "
-            + "\(recorder.received[0].action)."), sourceLocation: sourceLocation)
-      recorder.lastAsserted = recorder.received[index].state
-      recorder.received.removeFirst(index + 1)
-      return
-    }
-    let received = recorder.received[index]
-    let before = exhaustivity == .on ? recorder.lastAsserted : recorder.stateBefore(index)
-    recorder.received.removeFirst(index + 1)
-    check(
-      before: before, after: received.state, updateExpected,
-      step: "receive(\(received.action))", sourceLocation: sourceLocation)
-    recorder.lastAsserted = received.state
-  }
-
-  /// Suspends until an effect sends an action, or `deadline` passes.
-  nonisolated(nonsending) private func nextReceivedAction(
-    until deadline: ContinuousClock.Instant
-  ) async {
-    let wake = SendableRecorderWake(recorder.wake, isolation: store.isolation)
-    let timer = Task {
-      try? await Task.sleep(until: deadline, clock: .continuous)
-      await wake()
-    }
-    await recorder.nextAction()
-    timer.cancel()
   }
 
   /// Drops received actions without asserting them (for a non-exhaustive end of test).
@@ -278,7 +184,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         return
       }
     }
-    guard expected != after else { return }
+    guard expected != after else {
+      if exhaustivity == .off(showSkippedAssertions: true) {
+        reportSkippedChanges(
+          before: before, after: after, updateExpected, step: step,
+          sourceLocation: sourceLocation)
+      }
+      return
+    }
     let headline =
       updateExpected == nil
       ? "State changed but no change was asserted after \(step)"
@@ -287,6 +200,20 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       Comment(
         rawValue: "\(headline). (expected → actual)\n"
           + StateDiff.lines(from: expected, to: after).map { "  \($0)" }.joined(separator: "\n")),
+      sourceLocation: sourceLocation)
+  }
+
+  /// What an exhaustive test store would have reported for this step, as a skipped assertion.
+  private func reportSkippedChanges(
+    before: State, after: State, _ updateExpected: ((inout State) throws -> Void)?,
+    step: String, sourceLocation: SourceLocation
+  ) {
+    var strict = before
+    guard (try? updateExpected?(&strict)) != nil || updateExpected == nil, strict != after
+    else { return }
+    reportSkipped(
+      "state changes after \(step) were not asserted. (expected → actual)\n"
+        + StateDiff.lines(from: strict, to: after).map { "  \($0)" }.joined(separator: "\n"),
       sourceLocation: sourceLocation)
   }
 

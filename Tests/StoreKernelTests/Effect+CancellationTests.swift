@@ -123,15 +123,17 @@ private enum Parent {
     #expect(store.events.effectsFinished == 1)
   }
 
-  @Test func cancelInFlightOnNoneStillCancels() async {
+  @Test func cancelInFlightOnNoneIsNoneAndCancelsNothing() async {
+    #expect(Effect<Timer.Action>.none.cancellable(id: TimerID.timer, cancelInFlight: true).isNone)
     let store = makeStore()
-    let task = store.send(.start(1))
+    store.send(.start(1))
+    await clock.advance()
 
-    store.send(.stopWithNone)
-    #expect(await completes { await task.finish() })
+    #expect(store.send(.stopWithNone).isEmpty)
+    await clock.advance(by: .seconds(1))
 
-    #expect(store.fired == [])
-    #expect(store.events.effectsCancelled == 1)
+    #expect(store.fired == [1])
+    #expect(store.events.effectsCancelled == 0)
   }
 
   @Test func theSameIDInAnotherStoreIsNotCancelled() async {

@@ -12,6 +12,7 @@ private struct Tickers: Reducer {
     case row(id: Int, action: Ticker.Action)
     case remove(id: Int)
     case replaceFirst(withID: Int)
+    case stopAllTimers
 
     static let rowPath = ActionPath<Action, (id: Int, action: Ticker.Action)>(
       embed: { Action.row(id: $0.id, action: $0.action) },
@@ -23,6 +24,7 @@ private struct Tickers: Reducer {
       switch action {
       case .remove(let id): state.rows.removeAll { $0.id == id }
       case .replaceFirst(let id): state.rows[0] = Ticker.State(id: id)
+      case .stopAllTimers: return .cancel(id: Ticker.CancelID.timer)
       case .row: break
       }
       return .none
@@ -68,6 +70,15 @@ private struct Tickers: Reducer {
     await clock.advance(by: .seconds(1))
     await store.receive(.row(id: 2, action: .tick)) { $0.rows[1].ticks = 1 }
     await store.send(.remove(id: 2)) { $0.rows = [Ticker.State(id: 1)] }
+    await store.finish()
+  }
+
+  @Test func aCancelInTheParentReachesEveryRow() async {
+    let store = makeStore()
+    await store.send(.row(id: 1, action: .start))
+    await store.send(.row(id: 2, action: .start))
+    await store.send(.stopAllTimers)
+    await clock.advance(by: .seconds(5))
     await store.finish()
   }
 

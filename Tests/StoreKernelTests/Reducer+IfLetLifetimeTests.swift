@@ -16,6 +16,7 @@ private struct Screen: Reducer {
     case nested(Nested.Action)
     case openNested
     case closeNested
+    case stopAllTimers
 
     static let tickerPath = ActionPath<Action, Ticker.Action>(
       embed: Action.ticker, extract: { if case .ticker(let action) = $0 { action } else { nil } })
@@ -30,6 +31,7 @@ private struct Screen: Reducer {
       case .close: state.ticker = nil
       case .openNested: state.nested = Nested.State(inner: Ticker.State(id: 100))
       case .closeNested: state.nested = nil
+      case .stopAllTimers: return .cancel(id: Ticker.CancelID.timer)
       case .ticker, .nested: break
       }
       return .none
@@ -51,15 +53,18 @@ private struct Nested: Reducer {
 
   enum Action: Equatable, Sendable {
     case inner(Ticker.Action)
+    case stopInnerTimers
 
     static let innerPath = ActionPath<Action, Ticker.Action>(
       embed: Action.inner, extract: { if case .inner(let action) = $0 { action } else { nil } })
   }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    Reduce<State, Action> { _, _ in .none }
-      .ifLet(\.inner, action: Action.innerPath) { Ticker() }
-      .reduce(into: &state, action: action)
+    Reduce<State, Action> { _, action in
+      action == .stopInnerTimers ? .cancel(id: Ticker.CancelID.timer) : .none
+    }
+    .ifLet(\.inner, action: Action.innerPath) { Ticker() }
+    .reduce(into: &state, action: action)
   }
 }
 
@@ -126,6 +131,31 @@ private struct Nested: Reducer {
     await store.send(.nested(.inner(.start)))
     // The nested ticker's `.cancel(id: .timer)` stops only its own timer.
     await store.send(.nested(.inner(.stop)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.ticker(.tick)) { $0.ticker?.ticks = 1 }
+    await store.send(.close) { $0.ticker = nil }
+    await store.finish()
+  }
+
+  @Test func aCancelInTheParentReachesItsChildAndGrandchild() async {
+    let store = makeStore()
+    await store.send(.open(id: 1)) { $0.ticker = Ticker.State(id: 1) }
+    await store.send(.openNested) { $0.nested = Nested.State(inner: Ticker.State(id: 100)) }
+    await store.send(.ticker(.start))
+    await store.send(.nested(.inner(.start)))
+    await store.send(.stopAllTimers)
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
+  @Test func aCancelInAChildReachesItsDescendantsButNotItsSiblings() async {
+    let store = makeStore()
+    await store.send(.open(id: 1)) { $0.ticker = Ticker.State(id: 1) }
+    await store.send(.openNested) { $0.nested = Nested.State(inner: Ticker.State(id: 100)) }
+    await store.send(.ticker(.start))
+    await store.send(.nested(.inner(.start)))
+    // The nested child's cancel reaches its own child's timer, not the sibling ticker's.
+    await store.send(.nested(.stopInnerTimers))
     await clock.advance(by: .seconds(1))
     await store.receive(.ticker(.tick)) { $0.ticker?.ticks = 1 }
     await store.send(.close) { $0.ticker = nil }

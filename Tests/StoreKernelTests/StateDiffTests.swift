@@ -6,6 +6,11 @@ private struct Note: Equatable {
   var tags: [String]
 }
 
+private struct Row: Equatable, Identifiable {
+  let id: Int
+  var title: String
+}
+
 private struct Board: Equatable {
   enum Mode: Equatable {
     case browsing
@@ -70,6 +75,38 @@ private struct Board: Equatable {
     var after = board
     after.mode = .editing(draft: "ab")
     #expect(StateDiff.lines(from: before, to: after) == [#"mode.editing.draft: "a" → "ab""#])
+  }
+
+  @Test func removingTheFirstElementIsOneRemovalNotAChangeOfEveryLaterElement() {
+    let lines = StateDiff.lines(from: ["a", "b", "c", "d"], to: ["b", "c", "d"])
+    #expect(lines == [#"[0]: "a" → (removed)"#])
+  }
+
+  @Test func anInsertionInTheMiddleIsOneAddition() {
+    var changed = board
+    changed.notes.insert(Note(title: "new", tags: []), at: 1)
+    #expect(
+      StateDiff.lines(from: board, to: changed) == [
+        "notes[1]: (added) → \(String(reflecting: changed.notes[1]))"
+      ])
+  }
+
+  @Test func identifiedElementsAreMatchedByID() {
+    let before = [Row(id: 1, title: "a"), Row(id: 2, title: "b"), Row(id: 3, title: "c")]
+    let after = [Row(id: 2, title: "b"), Row(id: 3, title: "C"), Row(id: 4, title: "d")]
+    #expect(
+      StateDiff.lines(from: before, to: after) == [
+        "[id: 1]: \(String(reflecting: before[0])) → (removed)",
+        #"[id: 3].title: "c" → "C""#,
+        "[id: 4]: (added) → \(String(reflecting: after[2]))",
+      ])
+  }
+
+  @Test func identifiedElementsThatOnlyMovedShowTheNewOrder() {
+    let before = [Row(id: 1, title: "a"), Row(id: 2, title: "b")]
+    #expect(
+      StateDiff.lines(from: before, to: before.reversed())
+        == ["value (order of ids): [1, 2] → [2, 1]"])
   }
 
   @Test func longValuesAreCutAndNewlinesShownEscaped() {

@@ -4,12 +4,16 @@ extension Effect {
   /// Ids are scoped to one store (and the scoped children that share its runtime): an
   /// independent store using the same id is never affected.
   ///
+  /// `.none` stays `.none`, as in TCA: `Effect.none.cancellable(id: x, cancelInFlight: true)`
+  /// cancels nothing. To cancel, return ``cancel(id:)``.
+  ///
   /// - Parameters:
   ///   - id: Any hashable, sendable value.
-  ///   - cancelInFlight: Cancel the store's running effects with the same id before starting.
+  ///   - cancelInFlight: Cancel the store's running effects with the same id before starting
+  ///     this one.
   /// - Returns: The cancellable effect.
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
-    if isNone && !cancelInFlight { return self }
+    if isNone { return self }
     return Self(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
   }
 

@@ -22,6 +22,12 @@ extension Effect {
   /// that arrive while the window is open are held, and the held one (the latest, or the first
   /// when `latest` is `false`) starts when the window closes.
   ///
+  /// A held effect belongs to the `send` that was throttled: that send's `StoreTask` covers it
+  /// (and no later send's does). Cancelling `id`, or any id enclosing the throttle (an outer
+  /// `.cancellable(id:)`, a concatenation's, the child's when the child goes away), drops the
+  /// held effect. A throttle inside a concatenation holds the concatenation until its held
+  /// effect has run. A `.send` held here is handled synchronously when the window closes.
+  ///
   /// - Parameters:
   ///   - id: The throttle identity, scoped to the store.
   ///   - interval: The length of the window.

@@ -123,10 +123,20 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// Runs `effects` one after the other; each starts when the previous one has finished.
   ///
+  /// The leading effects that finish at once (`.send`, `.cancel`, and merges of them) are
+  /// handled synchronously, in order, before the `send` that returned the concatenation
+  /// returns, as in TCA; the rest run in one task. An id the concatenation is marked with
+  /// (`.cancellable(id:)`, or the child it belongs to) covers every part of it, a throttled
+  /// effect it holds included: cancelling the id drops the held effect.
+  ///
   /// - Parameter effects: The effects to run in order.
   public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
 
   /// Runs `effects` one after the other; each starts when the previous one has finished.
+  ///
+  /// Leading `.send` and `.cancel` effects are handled synchronously, before `send` returns;
+  /// an enclosing cancellation id covers every part, a held throttled effect included. See
+  /// the variadic `concatenate(_:)`.
   ///
   /// - Parameter effects: The effects to run in order.
   public static func concatenate(_ effects: [Self]) -> Self {

@@ -2,8 +2,9 @@
 /// and, for an element of a collection or an `Identifiable` child, its identity.
 ///
 /// `ifLet`, `ifCaseLet` and `forEach` mark every effect of a child with its navigation id, so
-/// that removing the child cancels them, and give the child's cancellation ids to that child
-/// alone: `.cancel(id: Fetch.self)` in one row of a list reaches that row's fetch only.
+/// that removing the child cancels them, and scope the child's cancellation ids to it:
+/// `.cancel(id: Fetch.self)` in one row of a list reaches that row's fetch (and its
+/// descendants') only, while the same cancel in the list's reducer reaches every row's.
 package struct NavigationID: Hashable, @unchecked Sendable {
   // SAFETY: immutable; built from a key path (key paths hold no mutable state) and from a
   // child's id, which the reducers that build one require to be `Sendable` or read from an
@@ -28,27 +29,16 @@ extension Identifiable {
   fileprivate var erasedID: AnyHashable { AnyHashable(id) }
 }
 
-/// A cancellation id as seen from inside a child: the child's navigation id, then its own id.
-struct ChildEffectID: Hashable, Sendable {
-  let child: NavigationID
-  let id: EffectID
-}
-
-extension EffectID {
-  /// This id, as the child `navigation` uses it.
-  func scoped(to navigation: NavigationID) -> EffectID {
-    EffectID(ChildEffectID(child: navigation, id: self))
-  }
-}
-
 extension Effect {
-  /// This child effect as its parent starts it: every cancellation id in it is the child's own,
-  /// and the whole effect can be cancelled by `navigation` (when the child goes away).
+  /// This child effect as its parent starts it: every cancellation id in it carries the
+  /// child's navigation id, and the whole effect can be cancelled by `navigation` (when the
+  /// child goes away).
   func scoped(to navigation: NavigationID) -> Self {
     if isNone { return self }
     return Self(
       .cancellable(
-        id: EffectID(navigation), cancelInFlight: false, namespacingIDs(under: navigation)))
+        id: EffectID(navigation: navigation), cancelInFlight: false,
+        namespacingIDs(under: navigation)))
   }
 
   private func namespacingIDs(under navigation: NavigationID) -> Self {

@@ -90,7 +90,16 @@ final class EffectSender<State, Action: Sendable>: EffectGroup {
 
   /// The `Send` the group's effects use. Each closure captures only this object.
   var send: Send<Action> {
-    Send(deliver: { [self] in await deliver($0) }, schedule: { [self] in await schedule($0) })
+    Send(
+      deliver: { [self] in await deliver($0) }, schedule: { [self] in await schedule($0, ids: []) })
+  }
+
+  /// The `Send` of a concatenation: what it hands back to the store is marked with `ids`.
+  func send(scheduling ids: [EffectID]) -> Send<Action> {
+    if ids.isEmpty { return send }
+    return Send(
+      deliver: { [self] in await deliver($0) }, schedule: { [self] in await schedule($0, ids: ids) }
+    )
   }
 
   private func deliver(_ action: Action) async {
@@ -100,9 +109,9 @@ final class EffectSender<State, Action: Sendable>: EffectGroup {
     }
   }
 
-  private func schedule(_ effect: Effect<Action>) async -> StoreTask {
+  private func schedule(_ effect: Effect<Action>, ids: [EffectID]) async -> StoreTask {
     await onIsolation(isolation) {
-      reference.runtime?.schedule(effect, joining: self) ?? StoreTask()
+      reference.runtime?.schedule(effect, ids: ids, joining: self) ?? StoreTask()
     }
   }
 }

@@ -1,9 +1,12 @@
 /// What changed between two values, one line per change, each naming the path to it:
 /// `notes[1].title: "a" → "b"`. What `printChanges` and `TestStore` show.
 ///
-/// Values are walked with `Mirror`: stored properties by name, array elements by index,
-/// dictionary values by key, enum payloads under their case, optionals through their value.
-/// A part that has no parts of its own (a number, a string, a set) is compared and shown whole.
+/// Values are walked with `Mirror`: stored properties by name, dictionary values by key, enum
+/// payloads under their case, optionals through their value. Arrays of `Identifiable` elements
+/// are matched by id (`rows[id: 3].title`), other arrays around their common prefix and suffix,
+/// so one insertion or removal shows as one line, not as a change of every later element
+/// (`StateDiff+Collections.swift`). A part that has no parts of its own (a number, a string, a
+/// set) is compared and shown whole.
 package enum StateDiff {
   /// The changes from `before` to `after`; empty when they are the same.
   package static func lines<Value>(from before: Value, to after: Value) -> [String] {
@@ -15,7 +18,7 @@ package enum StateDiff {
   /// The longest a value is shown in a line before it is cut with "…".
   static let valueLimit = 200
 
-  private static func compare(_ old: Any, _ new: Any, path: String, into lines: inout [String]) {
+  static func compare(_ old: Any, _ new: Any, path: String, into lines: inout [String]) {
     let oldMirror = Mirror(reflecting: old)
     let newMirror = Mirror(reflecting: new)
     switch (oldMirror.displayStyle, newMirror.displayStyle) {
@@ -37,18 +40,9 @@ package enum StateDiff {
           oldChild.value, newChild.value, path: join(path, name ?? "\(index)"), into: &lines)
       }
     case (.collection, .collection):
-      let oldElements = oldMirror.children.map(\.value)
-      let newElements = newMirror.children.map(\.value)
-      for index in 0..<max(oldElements.count, newElements.count) {
-        let elementPath = path + "[\(index)]"
-        if index >= newElements.count {
-          lines.append("\(elementPath): \(shown(oldElements[index])) → (removed)")
-        } else if index >= oldElements.count {
-          lines.append("\(elementPath): (added) → \(shown(newElements[index]))")
-        } else {
-          compare(oldElements[index], newElements[index], path: elementPath, into: &lines)
-        }
-      }
+      compareElements(
+        oldMirror.children.map(\.value), newMirror.children.map(\.value), path: path,
+        into: &lines)
     case (.dictionary, .dictionary):
       compareDictionaries(oldMirror, newMirror, path: path, into: &lines)
     case (.enum, .enum):

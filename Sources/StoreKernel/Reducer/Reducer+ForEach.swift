@@ -4,8 +4,10 @@ extension Reducer {
   /// The element reducer runs before this reducer, so the parent sees the element's new state.
   ///
   /// **Each element's effects are that element's.** They are cancelled when the element is
-  /// removed from the collection, and the element's cancellation ids are its own: a
-  /// `.cancel(id:)` or `cancelInFlight` in one row reaches only that row's effects. An action
+  /// removed from the collection, and the element's cancellation ids are scoped to it: a
+  /// `.cancel(id:)` or `cancelInFlight` in one row reaches only that row's effects (and its
+  /// descendants'), while the same id cancelled by this reducer (or an ancestor) reaches every
+  /// row's, as in TCA. An action
   /// for an id that is no longer in the collection is reported through ``IssueReporter`` (a
   /// test failure under StoreKernelTesting): a view or an effect outlived its row.
   ///

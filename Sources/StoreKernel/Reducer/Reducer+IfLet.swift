@@ -8,8 +8,9 @@ extension Reducer {
   /// when its state becomes `nil`, and, for an `Identifiable` child, when it is replaced by a
   /// child with another id: a closed editor's timer stops, and an old child's late response
   /// never reaches the new one. Effects of the child's own children go with it. The child's
-  /// cancellation ids are its own (`.cancel(id:)` in the child reaches only the child's
-  /// effects).
+  /// cancellation ids are scoped to it: `.cancel(id:)` in the child reaches only the child's
+  /// effects (and its descendants'), while the same id cancelled by this reducer (or an
+  /// ancestor) reaches the child's too, as in TCA.
   ///
   /// A child action that arrives while the state is `nil` is a bug in the parent (a view or an
   /// effect outlived the child): it is reported through ``IssueReporter`` (a test failure under
@@ -129,6 +130,6 @@ extension Reducer {
 extension Effect {
   /// Cancels every effect of the child `navigation`.
   static func cancel(navigation: NavigationID) -> Self {
-    Self(.cancel(id: EffectID(navigation)))
+    Self(.cancel(id: EffectID(navigation: navigation)))
   }
 }

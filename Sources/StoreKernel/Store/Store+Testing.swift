@@ -8,6 +8,13 @@ extension Store {
     guard case .root(let runtime) = source else { return nil }
     return runtime.effects.count
   }
+
+  /// How many throttle windows the runtime keeps, closed ones not yet forgotten included;
+  /// `nil` on a scoped store. Tests read it to check that windows do not pile up.
+  package var throttleWindowCount: Int? {
+    guard case .root(let runtime) = source else { return nil }
+    return runtime.throttles.count
+  }
 }
 
 extension Store {

@@ -28,7 +28,7 @@ extension StoreRuntime {
       return startConcatenation(effects, ids: ids)
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { cancel(id: id) }
-      return start(inner, ids: ids + [id])
+      return start(inner, ids: ids.marked(with: id))
     case .cancel(let id):
       cancel(id: id)
       return StoreTask()
@@ -47,7 +47,11 @@ extension StoreRuntime {
     }
     for effect in effects[..<firstAsynchronous] { _ = start(effect, ids: ids) }
     let rest = Effect<Action>(.concatenate(Array(effects[firstAsynchronous...])))
-    let task = spawn(priority: nil, ids: ids, dependencies: nil) { send in
+    // The parts the task hands back to the store (cancellables, throttles) are marked with the
+    // concatenation's ids too, so cancelling an enclosing id (or removing the child it belongs
+    // to) reaches what they started, a held throttled effect included.
+    let send = currentGroup().send(scheduling: ids)
+    let task = spawn(priority: nil, ids: ids, dependencies: nil) { _ in
       await EffectInterpreter.perform(rest, send: send)
     }
     return StoreTask(.one(task))
@@ -101,11 +105,14 @@ extension StoreRuntime {
     activeGroup = previous
   }
 
-  /// Part of a running concatenation that needs the store's bookkeeping (ids, throttles).
-  func schedule(_ effect: Effect<Action>, joining group: EffectSender<State, Action>) -> StoreTask {
+  /// Part of a running concatenation that needs the store's bookkeeping (ids, throttles),
+  /// marked with the concatenation's enclosing `ids`.
+  func schedule(
+    _ effect: Effect<Action>, ids: [EffectID], joining group: EffectSender<State, Action>
+  ) -> StoreTask {
     let previous = activeGroup
     activeGroup = group
-    let task = start(effect, ids: [])
+    let task = start(effect, ids: ids)
     activeGroup = previous
     return task
   }

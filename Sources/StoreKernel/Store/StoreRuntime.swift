@@ -31,7 +31,7 @@ final class StoreRuntime<State, Action: Sendable> {
   private var handledQueue: [(action: Action, pending: PendingStoreTask?)] = []
   @usableFromInline @exclusivity(unchecked) var observers: [Observer] = []
   var effects = EffectTable()
-  var throttles: [EffectID: ThrottleWindow<Action>] = [:]
+  var throttles = ThrottleWindows<Action>()
   @usableFromInline @exclusivity(unchecked) var changeHook: ((Action, State, State) -> Void)?
   /// The group of the `send` being handled: every effect started meanwhile joins it, so the
   /// `StoreTask` it returns covers them all. `nil` until the first effect starts.

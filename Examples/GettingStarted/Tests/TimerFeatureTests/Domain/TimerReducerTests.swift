@@ -4,6 +4,13 @@ import Testing
 
 @testable import TimerFeature
 
+extension TimerAction {
+  /// The delegate case, for receiving a delegate action by its case.
+  static let delegatePath = ActionPath<TimerAction, TimerOutput>(
+    embed: TimerAction.delegate,
+    extract: { if case .delegate(let output) = $0 { output } else { nil } })
+}
+
 /// The timer's logic, through its actions: an exhaustive `TestStore` asserts every state change
 /// and every action an effect sends back; a `TestClock` moves time only when the test says so.
 @MainActor
@@ -76,5 +83,35 @@ import Testing
     // The three ticks and `.started` are skipped; only the end is checked.
     await store.receive(.delegate(.finished)) { $0.isRunning = false }
     #expect(store.state.remaining == 0)
+  }
+
+  @Test func receivingByCaseLeavesOutThePayloadOrChecksIt() async {
+    let store = makeStore()
+    await store.send(.input(.start(seconds: 1))) {
+      $0.duration = 1
+      $0.remaining = 1
+      $0.isRunning = true
+    }
+    // Any delegate action: its payload is not checked.
+    await store.receive(TimerAction.delegatePath)
+
+    await clock.advance(by: .seconds(1))
+    await store.receive(.internal(.tick)) {
+      $0.remaining = 0
+      $0.isRunning = false
+    }
+    // A delegate action with this payload: another one would fail, showing the difference.
+    await store.receive(TimerAction.delegatePath, .finished)
+  }
+
+  @Test func partOfAnExhaustiveTestCanLetGo() async {
+    let store = makeStore()
+    await store.withExhaustivity(.off) {
+      await store.send(.input(.start(seconds: 3)))
+      await clock.advance(by: .seconds(3))
+      await store.receive(.delegate(.finished))
+    }
+    // Exhaustive again: every change must be asserted.
+    await store.send(.view(.resetTapped)) { $0.remaining = 3 }
   }
 }
