@@ -1,4 +1,4 @@
-public import Observation
+import Observation
 
 /// Reads observable values (a feature's view store, a view rendered from one) until they satisfy
 /// `condition`, re-reading only when Swift's Observation reports that something the last read

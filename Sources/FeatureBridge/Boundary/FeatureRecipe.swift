@@ -1,4 +1,4 @@
-public import StoreKernel
+package import StoreKernel
 
 /// Everything that makes a feature, before it runs: its name, first state, reducer, input
 /// delivery rule and dependencies. A feature module's public `start` starts its recipe behind a
