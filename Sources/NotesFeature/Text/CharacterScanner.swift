@@ -3,9 +3,12 @@
 ///
 /// A window ends on a scalar boundary, and a character that reaches the window's end is read
 /// again from a longer window, so a character is never cut by a window: "e" followed by a
-/// combining accent in the next window is one character, "é".
+/// combining accent in the next window is one character, "é". A scanner given a limit reads
+/// the text as if it ended there: a line's last character is never joined with its line break
+/// (CR LF is one character in Unicode; at the end of a line it is read as CR).
 struct CharacterScanner {
   private let text: TextBuffer
+  private let limit: Int
   /// The offset of the next character.
   private(set) var offset: Int
   private var window = ""
@@ -14,10 +17,12 @@ struct CharacterScanner {
 
   static let windowSize = 1024
 
-  /// A scanner at `offset`, which must be a character boundary.
-  init(_ text: TextBuffer, from offset: Int) {
+  /// A scanner at `offset`, which must be a character boundary, reading up to `limit` (a
+  /// scalar boundary; the text's end by default).
+  init(_ text: TextBuffer, from offset: Int, to limit: Int? = nil) {
     self.text = text
-    self.offset = min(max(0, offset), text.utf8Count)
+    self.limit = min(max(0, limit ?? text.utf8Count), text.utf8Count)
+    self.offset = min(max(0, offset), self.limit)
     self.index = window.endIndex
   }
 
@@ -26,7 +31,7 @@ struct CharacterScanner {
     var size = Self.windowSize
     while true {
       if index == window.endIndex {
-        guard offset < text.utf8Count else { return nil }
+        guard offset < limit else { return nil }
         refill(size: size)
       }
       let after = window.index(after: index)
@@ -45,10 +50,10 @@ struct CharacterScanner {
   }
 
   private mutating func refill(size: Int) {
-    var end = min(text.utf8Count, offset + size)
-    if end < text.utf8Count { end = max(offset + 1, text.scalarBoundary(atOrBefore: end)) }
+    var end = min(limit, offset + size)
+    if end < limit { end = max(offset + 1, text.scalarBoundary(atOrBefore: end)) }
     window = text.string(in: offset..<end)
     index = window.startIndex
-    windowReachesEnd = end == text.utf8Count
+    windowReachesEnd = end == limit
   }
 }

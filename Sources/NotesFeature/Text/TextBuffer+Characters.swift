@@ -22,6 +22,15 @@ extension TextBuffer {
     return scanner.offset
   }
 
+  /// `offset` if it is a character boundary, else the end of the character it is inside.
+  package func characterBoundary(atOrAfter offset: Int) -> Int {
+    guard offset > 0, offset < utf8Count else { return min(max(0, offset), utf8Count) }
+    let start = knownBoundary(before: offset, lookingBack: 64, nearest: true)
+    var scanner = CharacterScanner(self, from: start)
+    while scanner.offset < offset, scanner.next() != nil {}
+    return scanner.offset
+  }
+
   /// The characters before `offset` (a character boundary), nearest first, with their start
   /// offsets, until `body` returns false or the text's start.
   package func forEachCharacter(
