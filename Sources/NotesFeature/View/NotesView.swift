@@ -58,7 +58,9 @@ package final class NotesView: TerminalView {
       editorWidth: max(1, editorWidth), editorHeight: max(1, bodyHeight),
       listHeight: max(1, bodyHeight))
     let list = showList ? listRows(state, width: listWidth, height: bodyHeight) : []
-    let editorRows = showEditor ? editor(state, width: editorWidth, height: bodyHeight) : []
+    let editor = showEditor ? editor(state, width: editorWidth, height: bodyHeight) : nil
+    let editorRows = editor?.rows ?? []
+    let editorCursor = state.mode == .editing ? editor?.cursor : nil
     for row in 0..<bodyHeight {
       let left = row < list.count ? list[row] : ""
       let right = row < editorRows.count ? editorRows[row] : ""
@@ -68,7 +70,7 @@ package final class NotesView: TerminalView {
         lines.append(TerminalText.fit(showList ? left : right, width: width))
       }
     }
-    if let editorCursor = cursor {
+    if let editorCursor {
       cursor = (
         row: editorCursor.row + 1, column: editorCursor.column + (split ? listWidth + 3 : 0)
       )
@@ -115,13 +117,13 @@ package final class NotesView: TerminalView {
     }
   }
 
-  /// The selected note's rows around its cursor; the cursor is shown while editing.
-  private func editor(_ state: NotesState, width: Int, height: Int) -> [String] {
-    guard let note = state.selectedNote, width > 0, height > 0 else { return [] }
-    let frame = viewport.frame(
+  /// The selected note's rows around its cursor, and where the cursor is among them.
+  private func editor(
+    _ state: NotesState, width: Int, height: Int
+  ) -> (rows: [String], cursor: (row: Int, column: Int))? {
+    guard let note = state.selectedNote, width > 0, height > 0 else { return nil }
+    return viewport.frame(
       of: note.text, noteID: note.id, cursor: state.cursor, width: width, height: height)
-    if state.mode == .editing { cursor = frame.cursor }
-    return frame.rows
   }
 }
 
