@@ -68,7 +68,7 @@ struct InteractiveSessionTests {
       try tmux.press("Enter")
       try tmux.type("second line")
       try await expectScreen(
-        tmux, showing: "[3 Notes 1]", "▸ Untitled 1", "│ \(Self.note)", "│ second line")
+        tmux, showing: "[3 Notes 1]", "▸ \(Self.note)", "│ \(Self.note)", "│ second line")
       #expect(try tmux.paneValue("cursor_flag") == "1", "the editor shows the cursor")
 
       // Escape on its own, with no key after it, stops editing: the cursor goes away.
@@ -85,7 +85,8 @@ struct InteractiveSessionTests {
     }
 
     let saved = try savedNotes(in: directory)
-    #expect(saved.map(\.title) == ["Untitled 1"])
+    // A new note is named after its first line.
+    #expect(saved.map(\.title) == [Self.note])
     #expect(saved.map(\.body) == ["\(Self.note)\nsecond line"])
 
     do {
@@ -93,7 +94,7 @@ struct InteractiveSessionTests {
       defer { tmux.kill() }
       try launch(in: tmux, dataDirectory: directory.path)
       try await expectScreen(
-        tmux, showing: "[3 Notes 1]", "▸ Untitled 1", "│ \(Self.note)", "│ second line")
+        tmux, showing: "[3 Notes 1]", "▸ \(Self.note)", "│ \(Self.note)", "│ second line")
 
       try tmux.press("e")
       try tmux.type("Edited ")
@@ -121,7 +122,10 @@ struct InteractiveSessionTests {
     // Inside a bracketed paste, `q` and Escape are text, not keys for the shell.
     try tmux.paste("pasted q\nline two \u{1B}[2J")
     try await expectScreen(tmux, showing: "│ pasted q", "│ line two ^[[2J")
-    try tmux.press("Escape", "q")
+    // Escape and q in one write would be Alt-Q: press Escape alone and wait for it.
+    try tmux.press("Escape")
+    try await expectScreen(tmux, showing: "BROWSING")
+    try tmux.press("q")
     try await expectCleanExit(tmux)
     #expect(try savedNotes(in: directory).map(\.body) == ["pasted q\nline two \u{1B}[2J"])
   }
