@@ -99,8 +99,8 @@ package struct DurableFile: Sendable {
   }
 
   /// Moves the file aside to `<name>.corrupt-<time>-<pid>` (or `-2`, `-3`… when that exists:
-  /// a second corrupt file in the same second must not replace the first), and returns where.
-  /// The reason is the system's when the move fails.
+  /// a second corrupt file in the same second must not replace the first), and returns where;
+  /// when the move fails, `.unreadable` with the system's reason.
   package func keepAside() -> Result<String, DurableFileError> {
     let aside = Self.unusedName(path + ".corrupt-\(Int(time(nil)))-\(getpid())")
     guard rename(path, aside) == 0 else {

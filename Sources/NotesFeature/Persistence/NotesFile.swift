@@ -39,7 +39,8 @@ package struct NotesFile: Sendable {
       switch file.keepAside() {
       case .success(let aside):
         throw .corrupt(path: path, keptAt: aside, reason: error.description)
-      case .failure(.unreadable(_, let reason)), .failure(.writeFailed(_, let reason)):
+      case .failure(let failure):
+        let reason = if case .unreadable(_, let reason) = failure { reason } else { "\(failure)" }
         throw .unreadable(path: path, reason: "\(error); moving it aside failed: \(reason)")
       }
     }
@@ -66,8 +67,11 @@ extension NotesStorageError {
   /// The notes' words for a kept file's error.
   init(_ error: DurableFileError) {
     switch error {
+    case .corrupt(let path, let keptAt, let reason):
+      self = .corrupt(path: path, keptAt: keptAt, reason: reason)
     case .unreadable(let path, let reason): self = .unreadable(path: path, reason: reason)
     case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
+    case .locked(let path, let holder): self = .locked(path: path, holder: holder)
     }
   }
 }
