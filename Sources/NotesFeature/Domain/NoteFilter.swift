@@ -18,6 +18,20 @@ package struct NoteFilter: Equatable, Sendable {
 
   /// Whether `note`'s title or body contains `query` (lowercased), ignoring case.
   package static func note(_ note: Note, matches query: String) -> Bool {
-    note.title.lowercased().contains(query) || note.text.contains(lowercased: query)
+    matcher(for: query)(note)
+  }
+
+  /// A test for many notes against one query (lowercased), made once: an ASCII query is
+  /// searched for as bytes in titles and bodies alike, without a copy of either.
+  static func matcher(for query: String) -> (Note) -> Bool {
+    guard query.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return { $0.title.lowercased().contains(query) || $0.text.contains(lowercased: query) }
+    }
+    let needle = Array(query.utf8)
+    return { note in
+      needle.withUnsafeBufferPointer { needle in
+        FoldedSearch.contains(needle, in: note.title) || note.text.contains(ascii: needle)
+      }
+    }
   }
 }

@@ -12,9 +12,10 @@ extension NotesReducer {
     }
     if let filter = state.filter, filter.query == query { return }
     let candidates = state.filter.flatMap { query.contains($0.query) ? $0.matches : nil }
-    var matches = Set<Int>()
+    let matching = NoteFilter.matcher(for: query)
+    var matches = Set<Int>(minimumCapacity: candidates?.count ?? state.notes.count)
     for note in state.notes where candidates?.contains(note.id) ?? true {
-      if NoteFilter.note(note, matches: query) { matches.insert(note.id) }
+      if matching(note) { matches.insert(note.id) }
     }
     state.filter = NoteFilter(query: query, matches: matches)
   }

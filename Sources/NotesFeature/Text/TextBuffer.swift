@@ -29,6 +29,11 @@ package struct TextBuffer: Sendable {
 
     mutating func insert(contentsOf inserted: [UInt8], at index: Int) {
       let (addedNewlines, addedScalars) = Self.counts(of: inserted[...])
+      // Room to type up to the split, not the doubling an array grows by: a note typed into
+      // everywhere would otherwise hold twice its size.
+      if bytes.capacity < count + inserted.count {
+        bytes.reserveCapacity(max(count + inserted.count, TextBuffer.maximumChunk))
+      }
       bytes.insert(contentsOf: inserted, at: index)
       count += inserted.count
       newlines += addedNewlines

@@ -105,13 +105,19 @@ package final class NotesView: TerminalView {
   }
 
   private func listRows(_ state: NotesState, width: Int, height: Int) -> [String] {
-    let visible = state.visibleNotes
-    if visible.isEmpty {
+    // Where the visible notes are in the list: looked up, never copied (10,000 notes).
+    let positions = state.filter.map { filter in
+      state.notes.indices.filter { filter.matches.contains(state.notes[$0].id) }
+    }
+    let count = positions?.count ?? state.notes.count
+    func index(_ row: Int) -> Int { positions?[row] ?? row }
+    if count == 0 {
       return [state.notes.isEmpty ? "No notes: n to create one" : "No note matches"]
     }
-    let selected = visible.firstIndex { $0.id == state.selectedID } ?? 0
-    let first = max(0, min(selected - height / 2, visible.count - height))
-    return visible.dropFirst(first).prefix(height).map { note in
+    let selected = (0..<count).first { state.notes[index($0)].id == state.selectedID } ?? 0
+    let first = max(0, min(selected - height / 2, count - height))
+    return (first..<min(count, first + max(0, height))).map { row in
+      let note = state.notes[index(row)]
       let marker = note.id == state.selectedID ? "▸ " : "  "
       return marker + TerminalText.fit(note.title, width: max(0, width - 2))
     }

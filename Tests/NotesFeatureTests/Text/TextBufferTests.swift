@@ -124,3 +124,30 @@ import Testing
     #expect(Mirror(reflecting: buffer).children.isEmpty)
   }
 }
+
+/// The filter's search: ASCII case folded byte by byte, across chunk boundaries, and any other
+/// query by lowercasing.
+@Suite struct TextBufferSearchTests {
+  @Test(arguments: [
+    ("milk", true), ("MILK", false), ("ilk a", true), ("x", false), ("", true), ("é", true),
+    ("日本", true), ("k an", true), ("[2j", true),
+  ])
+  func aNoteContainsAQueryIgnoringCase(query: String, expected: Bool) {
+    let text = TextBuffer("Buy MiLk and Eggs. Café 日本 ESC[2J")
+    // Queries are lowercased before the search; "MILK" as given is not.
+    #expect(text.contains(lowercased: query) == expected, "\(query)")
+  }
+
+  @Test func aMatchAcrossAChunkBoundaryIsFoundAndEveryPositionIsSearched() {
+    // The first chunk ends at TextBuffer.fillChunk: the needle starts before it, on it, and
+    // after it.
+    let filler = String(repeating: "abcdefghij", count: 1_300)
+    for shift in 0..<20 {
+      let before = String(repeating: "z", count: TextBuffer.fillChunk - 10 + shift)
+      let text = TextBuffer(before + "NEEDLE" + filler)
+      #expect(text.chunks.count > 1)
+      #expect(text.contains(lowercased: "needle"), "shift \(shift)")
+      #expect(!text.contains(lowercased: "needles"), "shift \(shift)")
+    }
+  }
+}
