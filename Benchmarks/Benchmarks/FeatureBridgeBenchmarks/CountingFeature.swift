@@ -36,32 +36,19 @@ struct CountingReducer: Reducer {
   }
 }
 
-/// A view that shows nothing; the benchmarks drive the feature through its view store.
-final class CountingView: FeatureView {
-  func render(width: Int, height: Int) -> [String] { [] }
-  func handle(_ keys: [KeyPress]) -> Int { 0 }
-  var keyHelp: [String] { [] }
-  var renderGeneration: Int { 0 }
-}
-
 /// The feature's public face, the way a feature module writes it, plus the view store the
 /// benchmarks use to trigger outputs and to observe how many inputs the reducer has seen.
 enum CountingFeature {
   static func start(
     inputs: AsyncStream<Int>, isolation: isolated any Actor = #isolation
   ) -> (feature: Feature<Int, Int>, viewStore: ViewStore<Int, CountingAction.ViewAction>) {
-    var captured: ViewStore<Int, CountingAction.ViewAction>?
     let feature = Feature<Int, Int>.start(
       name: "Counting",
       initialState: 0,
       reducer: CountingReducer(),
       inputs: inputs,
-      view: { viewStore in
-        captured = viewStore
-        return CountingView()
-      },
       isolation: isolation
     )
-    return (feature, captured!)
+    return (feature, feature.viewStore(state: Int.self, viewAction: CountingAction.ViewAction.self))
   }
 }

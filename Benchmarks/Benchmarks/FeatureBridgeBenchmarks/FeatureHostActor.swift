@@ -1,4 +1,5 @@
 import Benchmark
+import Observation
 import FeatureBridge
 import StoreKernel
 
@@ -127,20 +128,24 @@ actor FeatureHostActor {
     }
     benchmark.stopMeasurement()
 
-    precondition(FeatureRegistry.liveFeatureCount == 0)
+    precondition(FeatureRegistry.shared.liveFeatureCount == 0)
   }
 
-  /// Suspends until the reducer has seen `target` inputs. An observer on the feature's state
-  /// resumes the waiting task, so nothing spins on the actor while the boundary works.
+  /// Suspends until the reducer has seen `target` inputs. Observation tells the waiting task
+  /// when the count it read has changed, so nothing spins on the actor while the boundary works.
   private func waitUntil(
     _ viewStore: ViewStore<Int, CountingAction.ViewAction>, hasSeen target: Int
   ) async {
-    var token: ObservationToken?
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      token = viewStore.observe({ $0 >= target }) { reached in
-        if reached { continuation.resume() }
+    while true {
+      let (changes, change) = AsyncStream.makeStream(
+        of: Void.self, bufferingPolicy: .bufferingNewest(1))
+      let seen = withObservationTracking {
+        viewStore[dynamicMember: \Int.self]
+      } onChange: {
+        change.yield()
       }
+      if seen >= target { return }
+      for await _ in changes { break }
     }
-    token?.cancel()
   }
 }
