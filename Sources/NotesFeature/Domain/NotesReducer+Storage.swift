@@ -143,7 +143,7 @@ extension NotesReducer {
   }
 
   /// Adds the notes of earlier runs' recovery files that are not in the list already, as new
-  /// notes marked "(recovered)"; they are saved with the next save, which then removes the
+  /// notes whose titles start with "(recovered)"; they are saved with the next save, which then removes the
   /// recovery files.
   private func restore(
     _ recovered: [RecoveryFiles.Found], into state: inout NotesState
@@ -158,7 +158,9 @@ extension NotesReducer {
         kept.id = state.nextID
         kept.revision = state.nextRevision
         kept.titleFollowsFirstLine = false
-        if !note.title.hasSuffix(" (recovered)") { kept.title += " (recovered)" }
+        // First, so that it shows in the list however long the title (titles taken from a
+        // first line are).
+        if !note.title.hasPrefix("(recovered) ") { kept.title = "(recovered) " + note.title }
         state.notes.insert(kept, at: 0)
         state.nextID += 1
         state.nextRevision += 1
