@@ -41,9 +41,16 @@ var package = Package(
       name: "FeatureBridgeTesting", dependencies: ["FeatureBridge", "StoreKernel"]),
     // The terminal toolkit: views, keys, display width. FeatureBridge knows nothing of it.
     .target(name: "TerminalUI"),
-    .target(name: "CounterFeature", dependencies: ["FeatureBridge", "StoreKernel", "TerminalUI"]),
+    // Files kept in the data directory: atomic writes, defensive reads, corrupt files kept
+    // aside, one writer per file, file work off the concurrency runtime's threads.
+    .target(name: "DurableFiles", dependencies: ["StoreKernel"]),
+    .target(
+      name: "CounterFeature",
+      dependencies: ["DurableFiles", "FeatureBridge", "StoreKernel", "TerminalUI"]),
     .target(name: "ProfileFeature", dependencies: ["FeatureBridge", "StoreKernel", "TerminalUI"]),
-    .target(name: "NotesFeature", dependencies: ["FeatureBridge", "StoreKernel", "TerminalUI"]),
+    .target(
+      name: "NotesFeature",
+      dependencies: ["DurableFiles", "FeatureBridge", "StoreKernel", "TerminalUI"]),
     .executableTarget(
       name: "AppShell",
       dependencies: [
@@ -70,10 +77,11 @@ var package = Package(
       name: "FeatureBridgeTests",
       dependencies: ["FeatureBridge", "FeatureBridgeTesting", "StoreKernel", "StoreKernelTesting"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
     .testTarget(
       name: "CounterFeatureTests",
       dependencies: [
-        "CounterFeature", "FeatureBridge", "FeatureBridgeTesting", "StoreKernel",
+        "CounterFeature", "DurableFiles", "FeatureBridge", "FeatureBridgeTesting", "StoreKernel",
         "StoreKernelTesting", "TerminalUI",
       ]),
     .testTarget(
@@ -85,7 +93,7 @@ var package = Package(
     .testTarget(
       name: "NotesFeatureTests",
       dependencies: [
-        "NotesFeature", "FeatureBridge", "FeatureBridgeTesting", "StoreKernel",
+        "NotesFeature", "DurableFiles", "FeatureBridge", "FeatureBridgeTesting", "StoreKernel",
         "StoreKernelTesting", "TerminalUI",
       ]),
     .testTarget(

@@ -10,9 +10,10 @@
 //     swift package --disable-sandbox benchmark --target IsolationCosts
 //     swift package --disable-sandbox benchmark --target StoreKernelBenchmarks
 //     swift package --disable-sandbox benchmark --target FeatureBridgeBenchmarks
+//     swift package --disable-sandbox benchmark --target NotesBenchmarks
 //
 // Figures: docs/decisions/0001-store-isolation.md (IsolationCosts) and docs/performance.md
-// (StoreKernelBenchmarks, FeatureBridgeBenchmarks).
+// (StoreKernelBenchmarks, FeatureBridgeBenchmarks, NotesBenchmarks).
 
 import PackageDescription
 
@@ -69,6 +70,21 @@ let package = Package(
         .product(name: "FeatureBridge", package: "MultiStore"),
       ],
       path: "Benchmarks/FeatureBridgeBenchmarks",
+      swiftSettings: strictSettings,
+      plugins: [
+        .plugin(name: "BenchmarkPlugin", package: "benchmark")
+      ]
+    ),
+    // The notes editor at real sizes, through the feature's public API and its terminal view.
+    .executableTarget(
+      name: "NotesBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "FeatureBridge", package: "MultiStore"),
+        .product(name: "NotesFeature", package: "MultiStore"),
+        .product(name: "TerminalUI", package: "MultiStore"),
+      ],
+      path: "Benchmarks/NotesBenchmarks",
       swiftSettings: strictSettings,
       plugins: [
         .plugin(name: "BenchmarkPlugin", package: "benchmark")

@@ -126,7 +126,8 @@ for module in "${modules[@]}"; do
     probes+=("$prefix$suffix:import $module:_ = $prefix$suffix.self")
   done
 done
-for accessor in CounterFeature:counterFavorites ProfileFeature:profileFavorites \
+for accessor in CounterFeature:counterFavorites CounterFeature:counterStorage \
+  ProfileFeature:profileFavorites \
   NotesFeature:notesStorage NotesFeature:notesAutosaveDelay; do
   module=${accessor%%:*}
   name=${accessor#*:}

@@ -162,6 +162,8 @@ def disk_full(binary, root):
             tmux.type(text)
             check(tmux.wait_for("Error"), f"{label}: the failed autosave is reported")
             tmux.keys("Escape")
+            # Escape and q in one read would be Alt-Q: quit once Escape has taken effect.
+            check(tmux.wait_for("BROWSING"), f"{label}: Escape stops editing")
             tmux.keys("q")
 
         status, stderr, _ = run_session(binary, data, type_and_quit, "", temporary, label)
@@ -195,6 +197,8 @@ def read_only(binary, root):
         tmux.type(second)
         check(tmux.wait_for("Error"), f"{label}: the failed autosave is reported")
         tmux.keys("Escape")
+        # Escape and q in one read would be Alt-Q: quit once Escape has taken effect.
+        check(tmux.wait_for("BROWSING"), f"{label}: Escape stops editing")
         tmux.keys("q")
 
     status, stderr, _ = run_session(binary, data, type_chmod_and_quit, nobody, temporary, label)

@@ -1,3 +1,4 @@
+import CounterFeature
 import FeatureBridge
 import Foundation
 import NotesFeature
@@ -39,7 +40,8 @@ enum AppShellMain {
       }
       let directory = try DataDirectory.prepare(
         explicit: options.dataDirectory, environment: environment)
-      var context = AppContext(storage: .file(inDirectory: directory))
+      var context = AppContext(
+        storage: .file(inDirectory: directory), counterStorage: .file(inDirectory: directory))
       if !interactive {
         // Script mode settles after each command: effects run on one serial executor, whose
         // idleness is a signal.

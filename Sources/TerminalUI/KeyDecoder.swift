@@ -1,5 +1,6 @@
 /// Turns the bytes a terminal sends into key presses: UTF-8 text, control keys, CSI and SS3
-/// escape sequences, and bracketed pastes (one `.paste` however long the text).
+/// escape sequences with their modifiers (`ESC [1;5D` is Ctrl-Left), Alt with a key (`ESC u`
+/// is Alt-U), and bracketed pastes (one `.paste` however long the text).
 ///
 /// Stateful: a sequence split across two reads is completed by the next call. Never traps on
 /// any input; unknown sequences are dropped, invalid UTF-8 becomes U+FFFD.
@@ -7,6 +8,7 @@
 /// ```swift
 /// var decoder = KeyDecoder()
 /// decoder.decode(Array("a\u{1B}[A".utf8))  // [.character("a"), .up]
+/// decoder.decode(Array("\u{1B}[1;5C\u{1B}u".utf8))  // [.modified(.right, .control), .alt("u")]
 /// ```
 ///
 /// `Sendable` plain value (its pending bytes).
@@ -149,35 +151,44 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "H"): .home
         case UInt8(ascii: "F"): .end
         case UInt8(ascii: "P")...UInt8(ascii: "S"): .function(Int(pending[index + 2]) - 0x4F)
+        // rxvt's Ctrl-arrows.
+        case UInt8(ascii: "a"): .modified(.up, .control)
+        case UInt8(ascii: "b"): .modified(.down, .control)
+        case UInt8(ascii: "c"): .modified(.right, .control)
+        case UInt8(ascii: "d"): .modified(.left, .control)
         default: nil
         }
       return (key, 3)
     }
     if next == 0x1B { return (.escape, 1) }
-    // Alt+key arrives as ESC then the key: report Escape; the key follows on its own.
-    return (.escape, 1)
+    // Alt+key arrives as ESC then the key, in one read (a lone ESC is held until more bytes
+    // come or the reader calls `finish()`, so the Escape key is never mistaken for Alt).
+    guard let (key, length) = decodeOne(at: index + 1) else { return nil }
+    return (key.map { .modified($0, .alt) }, length + 1)
   }
 
   private mutating func csiKey(parameters: String, final: UInt8) -> KeyPress? {
+    let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
+    let key: KeyPress?
     switch final {
-    case UInt8(ascii: "A"): return .up
-    case UInt8(ascii: "B"): return .down
-    case UInt8(ascii: "C"): return .right
-    case UInt8(ascii: "D"): return .left
-    case UInt8(ascii: "H"): return .home
-    case UInt8(ascii: "F"): return .end
-    case UInt8(ascii: "Z"): return .tab
+    case UInt8(ascii: "A"): key = .up
+    case UInt8(ascii: "B"): key = .down
+    case UInt8(ascii: "C"): key = .right
+    case UInt8(ascii: "D"): key = .left
+    case UInt8(ascii: "H"): key = .home
+    case UInt8(ascii: "F"): key = .end
+    case UInt8(ascii: "Z"): key = .tab
     case UInt8(ascii: "~"):
-      let code = Int(parameters.split(separator: ";").first ?? "") ?? 0
+      let code = Int(fields.first ?? "") ?? 0
       switch code {
-      case 1, 7: return .home
-      case 4, 8: return .end
-      case 3: return .delete
-      case 5: return .pageUp
-      case 6: return .pageDown
-      case 11...15: return .function(code - 10)
-      case 17...21: return .function(code - 11)
-      case 23, 24: return .function(code - 12)
+      case 1, 7: key = .home
+      case 4, 8: key = .end
+      case 3: key = .delete
+      case 5: key = .pageUp
+      case 6: key = .pageDown
+      case 11...15: key = .function(code - 10)
+      case 17...21: key = .function(code - 11)
+      case 23, 24: key = .function(code - 12)
       case 200:
         pasteBuffer = []
         return nil
@@ -186,6 +197,19 @@ public struct KeyDecoder: Sendable {
     default:
       return nil
     }
+    guard let key else { return nil }
+    let modifiers = Self.modifiers(fields.count > 1 ? fields[1] : nil)
+    return modifiers.isEmpty ? key : .modified(key, modifiers)
+  }
+
+  /// The xterm modifier parameter (`5` in `ESC [1;5D`): one plus the bits Shift 1, Alt 2,
+  /// Ctrl 4, Meta 8 (reported as Alt).
+  private static func modifiers(_ field: Substring?) -> KeyModifiers {
+    guard let field, let value = Int(field), (2...16).contains(value) else { return [] }
+    let bits = UInt8(value - 1)
+    var modifiers = KeyModifiers(rawValue: bits & 0b111)
+    if bits & 0b1000 != 0 { modifiers.insert(.alt) }
+    return modifiers
   }
 
   private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {

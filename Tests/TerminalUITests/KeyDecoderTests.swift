@@ -99,8 +99,6 @@ import Testing
       ("\u{1B}[5~", .pageUp),
       ("\u{1B}[6~", .pageDown),
       ("\u{1B}[Z", .tab),
-      ("\u{1B}[1;5A", .up),
-      ("\u{1B}[3;2~", .delete),
     ])
   func csiSequencesBecomeKeys(sequence: String, key: KeyPress) {
     #expect(decodeAll(sequence) == [key])
@@ -242,9 +240,69 @@ import Testing
     #expect(!pasting.isAwaitingEscapeSequence)
   }
 
-  @Test func escapeFollowedByAKeyIsEscapeThenTheKey() {
-    #expect(decodeAll("\u{1B}q") == [.escape, .character("q")])
+  @Test func escapeFollowedByEscapeIsTwoEscapes() {
     #expect(decodeAll("\u{1B}\u{1B}") == [.escape, .escape])
-    #expect(decodeAll("\u{1B}\t") == [.escape, .tab])
+  }
+
+  // MARK: - Modifiers
+
+  @Test(
+    arguments: [
+      ("\u{1B}[1;5D", KeyPress.modified(.left, .control)),
+      ("\u{1B}[1;5C", .modified(.right, .control)),
+      ("\u{1B}[1;3D", .modified(.left, .alt)),
+      ("\u{1B}[1;3C", .modified(.right, .alt)),
+      ("\u{1B}[1;2A", .modified(.up, .shift)),
+      ("\u{1B}[1;5H", .modified(.home, .control)),
+      ("\u{1B}[1;5F", .modified(.end, .control)),
+      ("\u{1B}[1;7B", .modified(.down, [.control, .alt])),
+      ("\u{1B}[1;9D", .modified(.left, .alt)),
+      ("\u{1B}[3;5~", .modified(.delete, .control)),
+      ("\u{1B}[5;5~", .modified(.pageUp, .control)),
+      ("\u{1B}[15;2~", .modified(.function(5), .shift)),
+      ("\u{1B}Od", .modified(.left, .control)),
+      ("\u{1B}Oc", .modified(.right, .control)),
+      // A modifier parameter of 1 means none.
+      ("\u{1B}[1;1D", .left),
+    ])
+  func modifiedKeysAreReportedWithTheirModifiers(sequence: String, key: KeyPress) {
+    #expect(decodeAll(sequence) == [key])
+  }
+
+  @Test func controlArrowsAreDistinctFromAltArrowsAndPlainArrows() {
+    let keys = decodeAll("\u{1B}[D\u{1B}[1;5D\u{1B}[1;3D")
+    #expect(keys == [.left, .modified(.left, .control), .modified(.left, .alt)])
+    #expect(Set(keys).count == 3)
+  }
+
+  @Test(
+    arguments: [
+      ("\u{1B}u", KeyPress.alt("u")),
+      ("\u{1B}E", .alt("E")),
+      ("\u{1B}é", .alt("é")),
+      ("\u{1B}\u{7F}", .modified(.backspace, .alt)),
+      ("\u{1B}\r", .modified(.enter, .alt)),
+      ("\u{1B}\t", .modified(.tab, .alt)),
+      ("\u{1B}\u{17}", .modified(.control("w"), .alt)),
+    ])
+  func escapeFollowedByAKeyInTheSameReadIsAltWithThatKey(sequence: String, key: KeyPress) {
+    #expect(decodeAll(sequence) == [key])
+  }
+
+  @Test func escapeThenAKeyInLaterReadsIsStillAltButAFinishedEscapeIsEscape() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode([0x1B]).isEmpty)
+    #expect(decoder.decode(Array("u".utf8)) == [.alt("u")])
+    // The reader saw no byte after ESC for a while and ended the sequence: Escape, then "u".
+    #expect(decoder.decode([0x1B]).isEmpty)
+    #expect(decoder.finish() == [.escape])
+    #expect(decoder.decode(Array("u".utf8)) == [.character("u")])
+  }
+
+  @Test func altWithAMultiByteCharacterSplitAcrossReadsWaitsForTheWholeCharacter() {
+    let bytes: [UInt8] = [0x1B] + Array("日".utf8)
+    var decoder = KeyDecoder()
+    #expect(decoder.decode(bytes[0..<2]).isEmpty)
+    #expect(decoder.decode(bytes[2...]) == [.alt("日")])
   }
 }

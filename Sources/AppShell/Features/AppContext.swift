@@ -1,3 +1,4 @@
+import CounterFeature
 import FeatureBridge
 import NotesFeature
 import StoreKernel
@@ -7,6 +8,8 @@ import StoreKernel
 /// both architectures.
 struct AppContext: Sendable {
   var storage: NotesStorage
+  /// Where the counter keeps its count and the favorites; `nil` keeps them in memory only.
+  var counterStorage: CounterStorage?
   var autosaveDelay: Duration = .seconds(1)
   var clock: any Clock<Duration> = ContinuousClock()
   /// The favorites the counter and the profile share.

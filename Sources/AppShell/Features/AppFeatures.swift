@@ -17,13 +17,14 @@ enum AppFeatures {
   static let counter = AppFeature(
     title: "Counter",
     initialBadge: "0",
-    recipe: { CounterFeature.recipe(favorites: $0.favorites) },
+    recipe: { CounterFeature.recipe(favorites: $0.favorites, storage: $0.counterStorage) },
     view: { CounterView(store: $0) },
     shellEvents: { output in
       switch output {
       case .countChanged(let count): [.badge("\(count)")]
       case .favoriteSaved(let number): [.status("Saved \(number) as a favorite")]
       case .favoriteRemoved(let number): [.status("Removed \(number) from the favorites")]
+      case .storageError(let message): [.error(message)]
       }
     })
 
@@ -63,7 +64,8 @@ enum AppFeatures {
   static func extras(_ count: Int) -> [any AppFeatureDeclaration] {
     (0..<count).map { index in
       AppFeature(
-        title: "Extra\(index)", hasTab: false, recipe: counter.recipe, view: counter.view,
+        title: "Extra\(index)", hasTab: false,
+        recipe: { CounterFeature.recipe(favorites: $0.favorites) }, view: counter.view,
         shellEvents: { _ in [] })
     }
   }

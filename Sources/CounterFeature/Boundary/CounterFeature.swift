@@ -17,8 +17,11 @@ public enum CounterFeature {
   /// ``terminalView(of:)``.
   ///
   /// - Parameters:
-  ///   - count: The starting count.
+  ///   - count: The starting count (until the storage's is loaded, if it has one).
   ///   - favorites: The favorites shared with other features; the counter reads and writes it.
+  ///   - storage: Where the count and the favorites are kept between runs; `nil` keeps them
+  ///     in memory only. With a storage, the kept values replace the starting ones once
+  ///     loaded, and every change is saved.
   ///   - inputs: A stream of inputs, if the host has one (``Feature/send(_:)`` and
   ///     ``Feature/input`` need none).
   ///   - prepareDependencies: The host's overrides, applied last (its store registry, a clock).
@@ -27,23 +30,27 @@ public enum CounterFeature {
   public static func start(
     count: Int = 0,
     favorites: SharedValue<Set<Int>>,
+    storage: CounterStorage? = nil,
     inputs: AsyncStream<CounterInput>? = nil,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation
   ) -> Feature<CounterInput, CounterOutput> {
-    recipe(count: count, favorites: favorites).start(
+    recipe(count: count, favorites: favorites, storage: storage).start(
       inputs: inputs, withDependencies: prepareDependencies, isolation: isolation)
   }
 
   /// The counter, before it runs: what `start` starts, and what a single-store app composes.
   package static func recipe(
-    count: Int = 0, favorites: SharedValue<Set<Int>>
+    count: Int = 0, favorites: SharedValue<Set<Int>>, storage: CounterStorage? = nil
   ) -> FeatureRecipe<CounterReducer> {
     FeatureRecipe(
       name: "Counter",
       initialState: CounterState(count: count, favorites: favorites.value),
       reducer: CounterReducer(),
-      dependencies: { $0.counterFavorites = favorites })
+      dependencies: {
+        $0.counterFavorites = favorites
+        $0.counterStorage = storage
+      })
   }
 
   /// The counter's terminal view: the count, whether it is a favorite, and the favorites; `+`,
@@ -87,4 +94,7 @@ public enum CounterOutput: Sendable, Equatable {
   case favoriteSaved(Int)
   /// The count was removed from the favorites.
   case favoriteRemoved(Int)
+  /// Loading or saving the count and favorites failed; one line naming the file and the
+  /// problem.
+  case storageError(String)
 }

@@ -1,3 +1,4 @@
+package import DurableFiles
 import FeatureBridge
 
 /// Everything the counter's store handles: inputs from the host, view actions, internal
@@ -10,8 +11,14 @@ package enum CounterAction: BoundaryAction, Equatable {
   }
 
   package enum InternalAction: Sendable, Equatable {
-    case subscribeToFavorites
+    /// The feature started: subscribe to the favorites, and load what the storage kept.
+    case started
     case favoritesChanged(Set<Int>)
+    case loaded(LoadedCounter)
+    case loadFailed(DurableFileError)
+    case saveFailed(DurableFileError)
+    /// The feature is stopping: the last save must reach the disk before it has.
+    case flush
   }
 
   case input(CounterInput)
@@ -24,5 +31,6 @@ package enum CounterAction: BoundaryAction, Equatable {
     return nil
   }
 
-  package static var didStart: CounterAction? { .internal(.subscribeToFavorites) }
+  package static var didStart: CounterAction? { .internal(.started) }
+  package static var willStop: CounterAction? { .internal(.flush) }
 }

@@ -4,6 +4,7 @@ package import StoreKernel
 /// The counter's logic.
 package struct CounterReducer: Reducer {
   @Dependency(\.counterFavorites) var favorites
+  @Dependency(\.counterStorage) var storage
 
   package init() {}
 
@@ -23,11 +24,13 @@ package struct CounterReducer: Reducer {
       return setCount(state.count - 1, in: &state)
     case .input(.toggleFavorite), .view(.favoriteToggled):
       return toggleFavorite(in: &state)
-    case .internal(.subscribeToFavorites):
-      return .subscribe(to: favorites) { .internal(.favoritesChanged($0)) }
+    case .internal(.started):
+      return .merge(.subscribe(to: favorites) { .internal(.favoritesChanged($0)) }, load())
     case .internal(.favoritesChanged(let favorites)):
       state.favorites = favorites
-      return .none
+      return saveIfChanged(&state)
+    case .internal(let action):
+      return reduce(into: &state, storage: action)
     case .delegate:
       return .none
     }
@@ -41,12 +44,12 @@ package struct CounterReducer: Reducer {
       state.favorites.remove(count)
       return .merge(
         .run { _ in favorites.update { _ = $0.remove(count) } },
-        .send(.delegate(.favoriteRemoved(count))))
+        .send(.delegate(.favoriteRemoved(count))), saveIfChanged(&state))
     }
     state.favorites.insert(count)
     return .merge(
       .run { _ in favorites.update { _ = $0.insert(count) } },
-      .send(.delegate(.favoriteSaved(count))))
+      .send(.delegate(.favoriteSaved(count))), saveIfChanged(&state))
   }
 
   /// Shared by every action that changes the count: a method, not an extra action, so a
@@ -54,6 +57,6 @@ package struct CounterReducer: Reducer {
   private func setCount(_ count: Int, in state: inout CounterState) -> Effect<CounterAction> {
     guard state.count != count else { return .none }
     state.count = count
-    return .send(.delegate(.countChanged(count)))
+    return .merge(.send(.delegate(.countChanged(count))), saveIfChanged(&state))
   }
 }

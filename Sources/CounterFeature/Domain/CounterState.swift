@@ -2,6 +2,15 @@
 package struct CounterState: Equatable, Sendable {
   package var count: Int
   package var favorites: Set<Int>
+  /// The count and favorites last handed to the storage (or loaded from it): a change is saved
+  /// when it differs. `nil` until the storage has loaded, and always without a storage, so
+  /// nothing is saved before the saved values are known.
+  package var stored: CounterRecord?
+  /// False when the storage must not be written (another writer holds the file, or the file
+  /// cannot be read): changes stay in memory.
+  package var canSave = true
+  /// Saves asked for so far; each save carries its number, so the newest one wins.
+  package var saveCount = 0
 
   package init(count: Int = 0, favorites: Set<Int> = []) {
     self.count = count

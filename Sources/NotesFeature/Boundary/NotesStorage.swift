@@ -1,3 +1,4 @@
+import DurableFiles
 import StoreKernel
 
 /// Where notes are loaded from and saved to: the dependency a host injects.
@@ -60,14 +61,23 @@ public struct NotesStorage: Sendable {
         }
       },
       save: { document, editCount throws(NotesStorageError) in
-        // The check and the write run together on the queue, so saves that reach it out of
-        // order can never put an older version on disk after a newer one.
         try await StorageQueue.run(on: queue) { () throws(NotesStorageError) in
-          try newest.withLock { written throws(NotesStorageError) in
-            guard editCount > written else { return }
-            try save(document)
-            written = editCount
+          guard queue != nil else {
+            // In memory, nothing orders the callers but the lock; the write is an assignment.
+            try newest.withLock { written throws(NotesStorageError) in
+              guard editCount > written else { return }
+              try save(document)
+              written = editCount
+            }
+            return
           }
+          // On the serial queue, this job is the only writer: the check and the write run in
+          // turn with every other save's, so a save that reaches the queue late can never put
+          // an older version on disk after a newer one. The lock guards only the count, never
+          // the encoding, the write or the fsync.
+          guard newest.withLock({ editCount > $0 }) else { return }
+          try save(document)
+          newest.withLock { $0 = max($0, editCount) }
         }
       },
       keepUnsaved: { document throws(NotesStorageError) in
@@ -76,7 +86,7 @@ public struct NotesStorage: Sendable {
         }
       },
       removeRecoveries: { paths in
-        try? await StorageQueue.run(on: queue) { removeRecoveries(paths) }
+        await StorageQueue.run(on: queue) { removeRecoveries(paths) }
       })
   }
 
@@ -97,7 +107,7 @@ public struct NotesStorage: Sendable {
   public static func file(inDirectory directory: String) -> NotesStorage {
     let file = NotesFile(directory: directory)
     let recoveries = RecoveryFiles(directory: directory)
-    let lock = WriterLock(directory: directory)
+    let lock = WriterLock(directory: directory, name: "notes.lock")
     return NotesStorage(
       location: file.path,
       queue: StorageQueue(label: "notes-storage " + directory),

@@ -2,8 +2,9 @@ import FeatureBridge
 
 /// Everything the notes store handles (seed 003's view / internal / delegate split).
 package enum NotesAction: BoundaryAction, Equatable {
+  /// Where a cursor moves: by character, by word, to the line's ends, to the text's ends.
   package enum Direction: Sendable, Equatable {
-    case left, right, up, down, lineStart, lineEnd
+    case left, right, wordLeft, wordRight, lineStart, lineEnd, textStart, textEnd
   }
 
   package enum ViewAction: Sendable, Equatable {
@@ -12,6 +13,11 @@ package enum NotesAction: BoundaryAction, Equatable {
     case undoDeleteTapped
     case selectNext
     case selectPrevious
+    /// Page Up and Page Down in the list: the selection moves this many notes (up when
+    /// negative), stopping at the ends.
+    case selectionMoved(by: Int)
+    case selectFirst
+    case selectLast
     case editTapped
     case searchTapped
     case renameTapped
@@ -20,7 +26,16 @@ package enum NotesAction: BoundaryAction, Equatable {
     case newlineTapped
     case backspaceTapped
     case deleteTapped
+    /// Alt-Backspace, Ctrl-W: deletes back to the start of the word before the cursor.
+    case deleteWordBackwardTapped
+    /// Ctrl-Delete: deletes on to the start of the next word.
+    case deleteWordForwardTapped
     case cursorMoved(Direction)
+    /// Up and Down (one row), Page Up and Page Down (a screenful): by rows of the editor as it
+    /// is shown, `width` columns wide, keeping the display column.
+    case cursorMovedByRows(Int, width: Int)
+    case undoTapped
+    case redoTapped
     case escapeTapped
     case saveTapped
   }

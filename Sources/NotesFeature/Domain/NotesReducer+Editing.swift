@@ -1,8 +1,8 @@
 import StoreKernel
 
-/// Text editing for the field the mode points at: the note body, the search text, or the new
-/// title. The cursor is a UTF-8 offset, so turning it into an index is O(1) and a keystroke
-/// costs an in-place insertion, not a scan of the note.
+/// Editing the selected note's body. The cursor is a UTF-8 offset, the body a ``TextBuffer``
+/// edited in place, and every key reads only the text around the cursor: a keystroke in a
+/// 10 MB note costs what it costs in a small one.
 extension NotesReducer {
   func edit(_ state: inout NotesState, _ action: NotesAction.ViewAction) -> Effect<NotesAction> {
     switch state.mode {
@@ -22,90 +22,78 @@ extension NotesReducer {
     _ state: inout NotesState, _ action: NotesAction.ViewAction
   ) -> Effect<NotesAction> {
     guard let index = state.selectedIndex else { return .none }
-    let cursor = state.cursor
-    // The body is edited in place through `inout`: a named copy alive during the edit would
-    // make every keystroke copy the whole note (copy-on-write).
-    guard let newCursor = Self.apply(action, to: &state.notes[index].body, cursor: cursor) else {
+    switch action {
+    case .cursorMoved(let direction):
+      state.cursor = Self.move(state.cursor, direction, in: state.notes[index].text)
+      state.goalColumn = nil
       return .none
+    case .cursorMovedByRows(let rows, let width):
+      var layout = RowLayout(width: width)
+      let moved = Self.move(
+        byRows: rows, from: state.cursor, goalColumn: state.goalColumn,
+        in: state.notes[index].text, layout: &layout)
+      state.cursor = moved.offset
+      state.goalColumn = moved.goalColumn
+      return .none
+    case .undoTapped:
+      return undo(&state, at: index)
+    case .redoTapped:
+      return redo(&state, at: index)
+    default:
+      guard let change = Self.change(for: action, in: state.notes[index].text, at: state.cursor)
+      else { return .none }
+      let cursorBefore = state.cursor
+      // In place through `inout`: a named copy of the note alive during the edit would make
+      // every keystroke copy its chunk list (copy-on-write).
+      let removed = state.notes[index].text.replace(change.range, with: change.inserted)
+      state.cursor = change.range.lowerBound + change.inserted.utf8.count
+      state.goalColumn = nil
+      state.history[state.notes[index].id, default: EditHistory()].record(
+        TextEdit(
+          offset: change.range.lowerBound, removed: removed, inserted: change.inserted,
+          cursorBefore: cursorBefore, kind: change.kind))
+      return bodyChanged(&state, at: index)
     }
-    state.cursor = newCursor
-    if case .cursorMoved = action { return .none }
-    touch(&state, at: index)
-    return markEdited(&state)
   }
 
-  /// Applies an editing action to `body` at the UTF-8 offset `cursor`; returns the new cursor,
-  /// or `nil` when the action changes nothing.
-  static func apply(
-    _ action: NotesAction.ViewAction, to body: inout String, cursor offset: Int
-  ) -> Int? {
-    let cursor = body.utf8.index(body.utf8.startIndex, offsetBy: min(offset, body.utf8.count))
+  /// A text change an editing key makes at `cursor`: the range it replaces and the text it
+  /// puts there; `nil` when the key changes nothing.
+  static func change(
+    for action: NotesAction.ViewAction, in text: TextBuffer, at cursor: Int
+  ) -> (range: Range<Int>, inserted: String, kind: TextEdit.Kind)? {
     switch action {
-    case .textInserted(let text):
-      let text = normalizedNewlines(text)
-      guard !text.isEmpty else { return nil }
-      body.insert(contentsOf: text, at: cursor)
-      return offset + text.utf8.count
+    case .textInserted(let typed):
+      let inserted = normalizedNewlines(typed)
+      guard !inserted.isEmpty else { return nil }
+      return (cursor..<cursor, inserted, inserted.count == 1 ? .typing : .other)
     case .newlineTapped:
-      body.insert("\n", at: cursor)
-      return offset + 1
+      return (cursor..<cursor, "\n", .typing)
     case .backspaceTapped:
-      guard cursor > body.startIndex else { return nil }
-      let previous = body.index(before: cursor)
-      let newOffset = body.utf8.distance(from: body.utf8.startIndex, to: previous)
-      body.removeSubrange(previous..<cursor)
-      return newOffset
+      guard cursor > 0 else { return nil }
+      return (text.characterBoundary(before: cursor)..<cursor, "", .backspace)
     case .deleteTapped:
-      guard cursor < body.endIndex else { return nil }
-      body.removeSubrange(cursor..<body.index(after: cursor))
-      return offset
-    case .cursorMoved(let direction):
-      let target = move(cursor, direction, in: body)
-      return body.utf8.distance(from: body.utf8.startIndex, to: target)
+      guard cursor < text.utf8Count else { return nil }
+      return (cursor..<text.characterBoundary(after: cursor), "", .delete)
+    case .deleteWordBackwardTapped:
+      let start = text.wordStart(before: cursor)
+      return start < cursor ? (start..<cursor, "", .other) : nil
+    case .deleteWordForwardTapped:
+      let end = text.wordStart(after: cursor)
+      return cursor < end ? (cursor..<end, "", .other) : nil
     default:
       return nil
     }
   }
 
-  private func editSearch(_ state: inout NotesState, _ action: NotesAction.ViewAction) {
-    switch action {
-    case .textInserted(let text):
-      state.searchText += text.filter { !$0.isNewline }
-    case .backspaceTapped:
-      if !state.searchText.isEmpty { state.searchText.removeLast() }
-    case .newlineTapped:
-      state.mode = .browsing
-    default:
-      return
+  /// After the body changed: its title follows its first line if it does, it becomes the
+  /// newest note, and the change will be saved.
+  func bodyChanged(_ state: inout NotesState, at index: Int) -> Effect<NotesAction> {
+    if state.notes[index].titleFollowsFirstLine {
+      let title = state.notes[index].titleFromFirstLine
+      if title != state.notes[index].title { state.notes[index].title = title }
     }
-    let visible = state.visibleNotes
-    if !visible.contains(where: { $0.id == state.selectedID }) {
-      state.selectedID = visible.first?.id
-      state.cursor = visible.first?.body.utf8.count ?? 0
-    }
-  }
-
-  private func editTitle(
-    _ state: inout NotesState, draft: String, _ action: NotesAction.ViewAction
-  ) -> Effect<NotesAction> {
-    var draft = draft
-    switch action {
-    case .textInserted(let text):
-      draft += text.filter { !$0.isNewline }
-    case .backspaceTapped:
-      if !draft.isEmpty { draft.removeLast() }
-    case .newlineTapped:
-      state.mode = .browsing
-      guard let index = state.selectedIndex else { return .none }
-      let title = draft.trimmingWhitespace
-      state.notes[index].title = title.isEmpty ? "Untitled" : title
-      touch(&state, at: index)
-      return markEdited(&state)
-    default:
-      return .none
-    }
-    state.mode = .renaming(draft: draft)
-    return .none
+    touch(&state, at: index)
+    return markEdited(&state)
   }
 
   /// Marks the note as the newest edited and moves it to the top of the list.
@@ -123,40 +111,46 @@ extension NotesReducer {
     return text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
   }
 
+  /// Where the cursor goes from `cursor` in `direction`.
   static func move(
-    _ cursor: String.Index, _ direction: NotesAction.Direction, in body: String
-  ) -> String.Index {
-    let lineStart =
-      body[..<cursor].lastIndex(of: "\n").map { body.index(after: $0) } ?? body.startIndex
-    let lineEnd = body[cursor...].firstIndex(of: "\n") ?? body.endIndex
+    _ cursor: Int, _ direction: NotesAction.Direction, in text: TextBuffer
+  ) -> Int {
     switch direction {
-    case .left:
-      return cursor > body.startIndex ? body.index(before: cursor) : cursor
-    case .right:
-      return cursor < body.endIndex ? body.index(after: cursor) : cursor
-    case .lineStart:
-      return lineStart
-    case .lineEnd:
-      return lineEnd
-    case .up:
-      guard lineStart > body.startIndex else { return body.startIndex }
-      let column = body.distance(from: lineStart, to: cursor)
-      let previousEnd = body.index(before: lineStart)
-      let previousStart =
-        body[..<previousEnd].lastIndex(of: "\n").map { body.index(after: $0) } ?? body.startIndex
-      return body.index(previousStart, offsetBy: column, limitedBy: previousEnd) ?? previousEnd
-    case .down:
-      guard lineEnd < body.endIndex else { return body.endIndex }
-      let column = body.distance(from: lineStart, to: cursor)
-      let nextStart = body.index(after: lineEnd)
-      let nextEnd = body[nextStart...].firstIndex(of: "\n") ?? body.endIndex
-      return body.index(nextStart, offsetBy: column, limitedBy: nextEnd) ?? nextEnd
+    case .left: text.characterBoundary(before: cursor)
+    case .right: cursor < text.utf8Count ? text.characterBoundary(after: cursor) : cursor
+    case .wordLeft: text.wordStart(before: cursor)
+    case .wordRight: text.wordStart(after: cursor)
+    case .lineStart: text.lineStart(at: cursor)
+    case .lineEnd: text.lineEnd(at: cursor)
+    case .textStart: 0
+    case .textEnd: text.utf8Count
     }
   }
-}
 
-extension String {
-  var trimmingWhitespace: String {
-    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  /// Moves `rows` rows down (up when negative) as the text is shown by `layout`, keeping the
+  /// display column `goalColumn` (the cursor's own when `nil`). Down on the last row goes to
+  /// the text's end, Up on the first to its start. Lays out only the rows it passes (and, in
+  /// a long line, the section it starts in).
+  static func move(
+    byRows rows: Int, from cursor: Int, goalColumn: Int?, in text: TextBuffer,
+    layout: inout RowLayout
+  ) -> (offset: Int, goalColumn: Int) {
+    let current = layout.row(containing: cursor, in: text)
+    let goal = goalColumn ?? layout.column(of: cursor, on: current, in: text)
+    var target = current
+    if rows > 0 {
+      var moved = 0
+      while moved < rows, let next = layout.row(after: target, in: text) {
+        target = next
+        moved += 1
+      }
+      if moved == 0 { return (text.utf8Count, goal) }
+    } else if rows < 0 {
+      guard let farthest = layout.rows(before: current, count: -rows, in: text).first else {
+        return (0, goal)
+      }
+      target = farthest
+    }
+    return (layout.offset(atColumn: goal, on: target, in: text), goal)
   }
 }

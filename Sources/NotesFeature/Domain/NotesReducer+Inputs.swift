@@ -17,6 +17,8 @@ extension NotesReducer {
       return save(&state)
     case .search(let text):
       state.searchText = text
+      state.fieldCursor = text.utf8.count
+      refilter(&state)
       keepSelectionVisible(&state)
       return .none
     case .create(let title, let body):
@@ -27,15 +29,21 @@ extension NotesReducer {
     case .select(let id):
       guard let note = state.notes.first(where: { $0.id == id.rawValue }) else { return .none }
       state.selectedID = note.id
-      state.cursor = note.body.utf8.count
+      state.cursor = note.text.utf8Count
+      state.goalColumn = nil
       return .none
     case .replaceText(let id, let text):
-      return change(id, in: &state) { $0.body = Self.normalizedNewlines(text) }
+      return change(id, in: &state) { $0.text = TextBuffer(Self.normalizedNewlines(text)) }
     case .appendText(let id, let text):
-      return change(id, in: &state) { $0.body += Self.normalizedNewlines(text) }
+      return change(id, in: &state) {
+        $0.text.insert(Self.normalizedNewlines(text), at: $0.text.utf8Count)
+      }
     case .rename(let id, let title):
       let trimmed = title.trimmingWhitespace
-      return change(id, in: &state) { $0.title = trimmed.isEmpty ? "Untitled" : trimmed }
+      return change(id, in: &state) {
+        $0.title = trimmed.isEmpty ? "Untitled" : trimmed
+        $0.titleFollowsFirstLine = false
+      }
     case .delete(let id):
       guard let index = state.notes.firstIndex(where: { $0.id == id.rawValue }) else {
         return .none
@@ -51,7 +59,9 @@ extension NotesReducer {
     return .merge(waiting.map { reduce(into: &state, input: $0) })
   }
 
-  /// Changes one note as an edit: it becomes the newest, and the change will be saved.
+  /// Changes one note as an edit: it becomes the newest, and the change will be saved. The
+  /// note's undo history is dropped (its offsets may no longer fit the text) and the filter
+  /// checks it again.
   private func change(
     _ id: NoteID, in state: inout NotesState, _ update: (inout Note) -> Void
   ) -> Effect<NotesAction> {
@@ -59,11 +69,14 @@ extension NotesReducer {
       return .none
     }
     update(&state.notes[index])
+    state.history[id.rawValue] = nil
     if state.selectedID == id.rawValue {
-      state.cursor = min(state.cursor, state.notes[index].body.utf8.count)
+      let text = state.notes[index].text
+      state.cursor = text.characterBoundary(atOrAfter: min(state.cursor, text.utf8Count))
+      state.goalColumn = nil
     }
-    touch(&state, at: index)
-    return markEdited(&state)
+    refilter(&state, note: id.rawValue)
+    return bodyChanged(&state, at: index)
   }
 }
 

@@ -21,6 +21,10 @@ extension NotesReducer {
     case .loaded(let loaded):
       mergeLoaded(loaded.document.notes, into: &state)
       state.loadStatus = .loaded
+      if state.filter != nil {
+        state.filter = nil
+        refilter(&state)
+      }
       var effects: [Effect<NotesAction>] = []
       if let refusal = loaded.writeRefusal {
         state.canSave = false
@@ -145,7 +149,7 @@ extension NotesReducer {
   }
 
   /// Adds the notes of earlier runs' recovery files that are not in the list already, as new
-  /// notes marked "(recovered)"; they are saved with the next save, which then removes the
+  /// notes whose titles start with "(recovered)"; they are saved with the next save, which then removes the
   /// recovery files.
   private func restore(
     _ recovered: [RecoveryFiles.Found], into state: inout NotesState
@@ -155,11 +159,15 @@ extension NotesReducer {
     var restored = 0
     for found in recovered {
       for note in found.document.notes
-      where !state.notes.contains(where: { $0.title == note.title && $0.body == note.body }) {
-        let title = note.title.hasSuffix(" (recovered)") ? note.title : note.title + " (recovered)"
-        state.notes.insert(
-          Note(id: state.nextID, title: title, body: note.body, revision: state.nextRevision),
-          at: 0)
+      where !state.notes.contains(where: { $0.title == note.title && $0.text == note.text }) {
+        var kept = note
+        kept.id = state.nextID
+        kept.revision = state.nextRevision
+        kept.titleFollowsFirstLine = false
+        // First, so that it shows in the list however long the title (titles taken from a
+        // first line are).
+        if !note.title.hasPrefix("(recovered) ") { kept.title = "(recovered) " + note.title }
+        state.notes.insert(kept, at: 0)
         state.nextID += 1
         state.nextRevision += 1
         restored += 1
@@ -171,7 +179,7 @@ extension NotesReducer {
       return .run { _ in await storage.removeRecoveries(paths) }
     }
     state.selectedID = state.notes.first?.id
-    state.cursor = state.notes.first?.body.utf8.count ?? 0
+    state.cursor = state.notes.first?.text.utf8Count ?? 0
     state.restoredRecoveries = paths
     let files = paths.count == 1 ? paths[0] : "\(paths[0]) and \(paths.count - 1) more"
     state.status =
@@ -212,6 +220,10 @@ extension NotesReducer {
     var nextID = (loaded.map(\.id).max() ?? 0) + 1
     var revision = (loaded.map(\.revision).max() ?? 0) + 1
     var early: [Note] = []
+    // Only notes made before the load have histories; they follow their notes to new ids.
+    let history = state.history
+    var renumbered: [Int: EditHistory] = [:]
+    defer { state.history = renumbered }
     for var note in state.notes.reversed() {
       let oldID = note.id
       note.id = nextID
@@ -219,6 +231,7 @@ extension NotesReducer {
       nextID += 1
       revision += 1
       if state.selectedID == oldID { state.selectedID = note.id }
+      renumbered[note.id] = history[oldID]
       early.insert(note, at: 0)
     }
     state.notes = early + loaded.sorted { $0.revision > $1.revision }

@@ -28,7 +28,7 @@ package struct NotesReducer: Reducer {
   ) -> Effect<NotesAction> {
     switch action {
     case .createNoteTapped:
-      return createNote(&state, title: "Untitled \(state.nextID)")
+      return createNote(&state, title: "Untitled \(state.nextID)", titleFollowsFirstLine: true)
     case .deleteSelectedTapped:
       guard let index = state.selectedIndex else { return .none }
       return delete(at: index, in: &state)
@@ -36,45 +36,72 @@ package struct NotesReducer: Reducer {
       guard let deleted = state.lastDeleted else { return .none }
       state.lastDeleted = nil
       state.notes.insert(deleted.note, at: min(deleted.index, state.notes.count))
+      refilter(&state, note: deleted.note.id)
       state.selectedID = deleted.note.id
-      state.cursor = deleted.note.body.utf8.count
+      state.cursor = deleted.note.text.utf8Count
       state.status = "Restored “\(deleted.note.title)”"
       return .merge(noteCountChanged(state), markEdited(&state))
-    case .selectNext, .selectPrevious:
-      let visible = state.visibleNotes
-      guard !visible.isEmpty else { return .none }
-      let current = visible.firstIndex { $0.id == state.selectedID }
-      let step = action == .selectNext ? 1 : -1
-      let next = current.map { min(max($0 + step, 0), visible.count - 1) } ?? 0
-      state.selectedID = visible[next].id
-      state.cursor = visible[next].body.utf8.count
+    case .selectNext:
+      moveSelection(&state, by: 1)
+      return .none
+    case .selectPrevious:
+      moveSelection(&state, by: -1)
+      return .none
+    case .selectionMoved(let step):
+      moveSelection(&state, by: step)
+      return .none
+    case .selectFirst:
+      moveSelection(&state, by: Int.min)
+      return .none
+    case .selectLast:
+      moveSelection(&state, by: Int.max)
       return .none
     case .editTapped:
       guard let note = state.selectedNote else { return .none }
       state.mode = .editing
-      state.cursor = min(state.cursor, note.body.utf8.count)
+      state.cursor = min(state.cursor, note.text.utf8Count)
       return .none
     case .searchTapped:
       state.mode = .searching
+      state.fieldCursor = state.searchText.utf8.count
       return .none
     case .renameTapped:
       guard let note = state.selectedNote else { return .none }
       state.mode = .renaming(draft: note.title)
+      state.fieldCursor = note.title.utf8.count
       return .none
     case .escapeTapped:
       // Esc leaves a search and clears its text; pressed again while browsing with a kept
       // filter, it clears the filter too.
       if state.mode == .searching || state.mode == .browsing {
         state.searchText = ""
+        state.filter = nil
         keepSelectionVisible(&state)
       }
       state.mode = .browsing
       return .none
     case .saveTapped:
       return save(&state)
-    case .textInserted, .newlineTapped, .backspaceTapped, .deleteTapped, .cursorMoved:
+    case .textInserted, .newlineTapped, .backspaceTapped, .deleteTapped,
+      .deleteWordBackwardTapped, .deleteWordForwardTapped, .cursorMoved, .cursorMovedByRows,
+      .undoTapped, .redoTapped:
       return edit(&state, action)
     }
+  }
+
+  /// Moves the selection `step` notes through the visible ones, stopping at the ends.
+  private func moveSelection(_ state: inout NotesState, by step: Int) {
+    let visible = state.visibleNotes
+    guard !visible.isEmpty else { return }
+    let next: Int
+    if let current = visible.firstIndex(where: { $0.id == state.selectedID }) {
+      let (sum, overflow) = current.addingReportingOverflow(step)
+      next = overflow ? (step > 0 ? visible.count - 1 : 0) : min(max(sum, 0), visible.count - 1)
+    } else {
+      next = step == Int.max ? visible.count - 1 : 0
+    }
+    state.selectedID = visible[next].id
+    state.cursor = visible[next].text.utf8Count
   }
 
   // MARK: - Shared steps
@@ -84,16 +111,21 @@ package struct NotesReducer: Reducer {
   /// Adds a note on top and selects it; from the view it starts editing it, from a host it
   /// does not change what the user is doing.
   func createNote(
-    _ state: inout NotesState, title: String, body: String = "", startEditing: Bool = true
+    _ state: inout NotesState, title: String, body: String = "", startEditing: Bool = true,
+    titleFollowsFirstLine: Bool = false
   ) -> Effect<NotesAction> {
-    let note = Note(id: state.nextID, title: title, body: body, revision: state.nextRevision)
+    let note = Note(
+      id: state.nextID, title: title, body: body, revision: state.nextRevision,
+      titleFollowsFirstLine: titleFollowsFirstLine)
     state.nextID += 1
     state.nextRevision += 1
     state.notes.insert(note, at: 0)
     state.selectedID = note.id
-    state.cursor = body.utf8.count
+    state.cursor = note.text.utf8Count
+    state.goalColumn = nil
     if startEditing { state.mode = .editing }
     state.searchText = ""
+    state.filter = nil
     state.status = nil
     return .merge(
       .send(.delegate(.created(NoteID(note.id), title: note.title))), noteCountChanged(state),
@@ -104,11 +136,13 @@ package struct NotesReducer: Reducer {
   func delete(at index: Int, in state: inout NotesState) -> Effect<NotesAction> {
     let note = state.notes.remove(at: index)
     state.lastDeleted = .init(note: note, index: index)
+    state.history[note.id] = nil
+    if state.filter?.matches.contains(note.id) == true { state.filter?.matches.remove(note.id) }
     if state.selectedID == note.id {
       state.mode = .browsing
       let visible = state.visibleNotes
       state.selectedID = (visible.first { $0.revision < note.revision } ?? visible.last)?.id
-      state.cursor = state.selectedNote?.body.utf8.count ?? 0
+      state.cursor = state.selectedNote?.text.utf8Count ?? 0
     }
     state.status = "Deleted “\(note.title)”: u to undo"
     return .merge(
@@ -139,13 +173,4 @@ package struct NotesReducer: Reducer {
   func noteCountChanged(_ state: NotesState) -> Effect<NotesAction> {
     .send(.delegate(.noteCountChanged(state.notes.count)))
   }
-
-  func keepSelectionVisible(_ state: inout NotesState) {
-    let visible = state.visibleNotes
-    if !visible.contains(where: { $0.id == state.selectedID }) {
-      state.selectedID = visible.first?.id
-      state.cursor = visible.first?.body.utf8.count ?? 0
-    }
-  }
-
 }

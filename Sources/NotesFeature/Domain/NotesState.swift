@@ -27,8 +27,18 @@ package struct NotesState: Equatable, Sendable {
   package var selectedID: Int?
   /// The cursor in the selected note's body, as a UTF-8 offset on a character boundary.
   package var cursor = 0
+  /// The display column Up and Down keep while they move through rows of different lengths;
+  /// `nil` until the first of them, and after any other key.
+  package var goalColumn: Int?
   package var mode: Mode = .browsing
   package var searchText = ""
+  /// The cursor in the field being typed (the search text, or the new title), as a UTF-8
+  /// offset.
+  package var fieldCursor = 0
+  /// The notes the search text matches; `nil` without search text.
+  package var filter: NoteFilter?
+  /// Each note's undo and redo, by note id.
+  package var history: [Int: EditHistory] = [:]
   package var lastDeleted: DeletedNote?
   package var nextID = 1
   package var nextRevision = 1
@@ -67,6 +77,7 @@ package struct NotesState: Equatable, Sendable {
   package struct RenderKey: Equatable, Sendable {
     var selectedID: Int?
     var cursor: Int
+    var fieldCursor: Int
     var editCount: Int
     var noteCount: Int
     var mode: Mode
@@ -78,7 +89,8 @@ package struct NotesState: Equatable, Sendable {
 
   package var renderKey: RenderKey {
     RenderKey(
-      selectedID: selectedID, cursor: cursor, editCount: editCount, noteCount: notes.count,
+      selectedID: selectedID, cursor: cursor, fieldCursor: fieldCursor, editCount: editCount,
+      noteCount: notes.count,
       mode: mode, searchText: searchText, status: status, loadStatus: loadStatus,
       hasUnsavedChanges: hasUnsavedChanges)
   }
@@ -93,13 +105,14 @@ package struct NotesState: Equatable, Sendable {
 
   package var selectedNote: Note? { selectedIndex.map { notes[$0] } }
 
-  /// The notes the list shows: those whose title or body contains the search text, ignoring
-  /// case.
+  /// The notes the list shows: all of them, or those the search text matches.
   package var visibleNotes: [Note] {
-    let query = searchText.lowercased()
-    guard !query.isEmpty else { return notes }
-    return notes.filter {
-      $0.title.lowercased().contains(query) || $0.body.lowercased().contains(query)
-    }
+    guard let filter else { return notes }
+    return notes.filter { filter.matches.contains($0.id) }
+  }
+
+  /// Whether the list shows the note with this id.
+  package func isVisible(_ id: Int) -> Bool {
+    filter?.matches.contains(id) ?? notes.contains { $0.id == id }
   }
 }

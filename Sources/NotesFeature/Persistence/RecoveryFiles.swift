@@ -1,3 +1,5 @@
+import DurableFiles
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -48,7 +50,7 @@ package struct RecoveryFiles: Sendable {
     ]
     var failures: [String] = []
     for path in candidates {
-      switch Self.create(path, bytes) {
+      switch DurableFile.createExclusively(path, bytes) {
       case nil: return path
       case let reason?: failures.append("\(path): \(reason)")
       }
@@ -62,16 +64,16 @@ package struct RecoveryFiles: Sendable {
   /// decoded are skipped and stay where they are.
   package func find() -> [Found] {
     var paths: [String] = []
-    for name in NotesFile.entries(of: directory)
+    for name in DurableFile.entries(of: directory)
     where name.hasPrefix("notes.recovery-") && name.hasSuffix(".json") {
       paths.append(directory + "/" + name)
     }
-    for name in NotesFile.entries(of: temporaryDirectory)
+    for name in DurableFile.entries(of: temporaryDirectory)
     where name.hasPrefix(temporaryPrefix) && name.hasSuffix(".json") {
       paths.append(temporaryDirectory + "/" + name)
     }
     return paths.sorted().compactMap { path in
-      guard let bytes = Self.readOwnRegularFile(path),
+      guard let bytes = DurableFile.readOwnRegularFile(path),
         let document = try? NotesDocument.decode(bytes)
       else { return nil }
       return Found(path: path, document: document)
@@ -91,37 +93,5 @@ package struct RecoveryFiles: Sendable {
       hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
     return "multistore-notes-recovery-\(String(hash, radix: 16))-"
-  }
-
-  /// Creates `path` exclusively and writes `bytes` durably; the reason on failure.
-  private static func create(_ path: String, _ bytes: [UInt8]) -> String? {
-    guard
-      let descriptor = FileDescriptor.openFile(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
-    else { return FileDescriptor.message() }
-    if let code = FileDescriptor.writeAll(bytes, to: descriptor) {
-      close(descriptor)
-      unlink(path)
-      return FileDescriptor.message(code)
-    }
-    guard fsync(descriptor) == 0 else {
-      let code = errno
-      close(descriptor)
-      unlink(path)
-      return FileDescriptor.message(code)
-    }
-    close(descriptor)
-    return nil
-  }
-
-  /// The bytes of a regular file this user owns (the temporary directory is shared), or `nil`.
-  private static func readOwnRegularFile(_ path: String) -> [UInt8]? {
-    guard let descriptor = FileDescriptor.openFile(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
-    else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-      status.st_uid == getuid(), Int(status.st_size) <= 256 << 20
-    else { return nil }
-    return FileDescriptor.readAll(descriptor, limit: 256 << 20)
   }
 }

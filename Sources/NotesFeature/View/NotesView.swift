@@ -3,74 +3,43 @@ import StoreKernel
 package import TerminalUI
 
 /// The notes feature in a terminal: the list on the left, the selected note on the right (or
-/// one of them on a narrow terminal), a prompt line for search and rename, and a status line.
+/// one of them on a narrow terminal), the search or rename field in the header, and a status
+/// line that always names the mode.
 ///
 /// What a render shows is tracked through one small key (`renderKey`: the selection, the
-/// cursor, the edit count, the mode…), and the notes themselves are read untracked: tracking
-/// the notes array would compare it, and keep a copy of it, on every keystroke.
+/// cursors, the edit count, the mode…), and the notes themselves are read untracked: tracking
+/// the notes array would compare it, and keep a copy of it, on every keystroke. A frame lays
+/// out only the rows it shows (``EditorViewport``).
 package final class NotesView: TerminalView {
-  private let store: ViewStore<NotesState, NotesAction.ViewAction>
-  /// The first visible row of the editor; view-local, like a scroll position in any UI.
-  private var editorScroll = 0
+  let store: ViewStore<NotesState, NotesAction.ViewAction>
+  private var viewport = EditorViewport()
+  /// The editor's and the list's size at the last render: what Up, Down and the page keys
+  /// move by.
+  private(set) var geometry = KeyGeometry()
   package private(set) var cursor: (row: Int, column: Int)?
 
   package init(store: ViewStore<NotesState, NotesAction.ViewAction>) {
     self.store = store
   }
 
+  /// Rows the editor has laid out since this view was made: bounded by the rows a frame
+  /// shows, whatever the note's size.
+  package var rowsLaidOut: Int { viewport.rowsLaidOut }
+
   package func handle(_ keys: [KeyPress]) -> Int {
     var used = 0
     for key in keys {
       // Read only the mode: a copy of the whole state kept alive across `send` would force
       // the note being typed into to be copied on every keystroke.
-      guard let action = Self.action(for: key, mode: store.peek(\.mode)) else {
-        break
+      guard let action = Self.action(for: key, mode: store.peek(\.mode), geometry: geometry)
+      else { break }
+      if case .cursorMovedByRows(let rows, _) = action, abs(rows) > 1 {
+        viewport.pendingScroll += rows
       }
       store.send(action)
       used += 1
     }
     return used
-  }
-
-  static func action(for key: KeyPress, mode: NotesState.Mode) -> NotesAction.ViewAction? {
-    switch (mode, key) {
-    case (_, .control("s")): return .saveTapped
-    case (_, .escape): return .escapeTapped
-    case (.editing, .character(let character)): return .textInserted(String(character))
-    case (.editing, .paste(let text)): return .textInserted(text)
-    case (.editing, .enter): return .newlineTapped
-    case (.editing, .backspace): return .backspaceTapped
-    case (.editing, .delete): return .deleteTapped
-    case (.editing, .left): return .cursorMoved(.left)
-    case (.editing, .right): return .cursorMoved(.right)
-    case (.editing, .up): return .cursorMoved(.up)
-    case (.editing, .down): return .cursorMoved(.down)
-    case (.editing, .home), (.editing, .control("a")): return .cursorMoved(.lineStart)
-    case (.editing, .end), (.editing, .control("e")): return .cursorMoved(.lineEnd)
-    case (.searching, .character(let character)), (.renaming, .character(let character)):
-      return .textInserted(String(character))
-    case (.searching, .paste(let text)), (.renaming, .paste(let text)): return .textInserted(text)
-    case (.searching, .backspace), (.renaming, .backspace): return .backspaceTapped
-    case (.searching, .enter), (.renaming, .enter): return .newlineTapped
-    case (.searching, .down), (.browsing, .down), (.browsing, .character("j")): return .selectNext
-    case (.searching, .up), (.browsing, .up), (.browsing, .character("k")): return .selectPrevious
-    case (.browsing, .character("n")): return .createNoteTapped
-    case (.browsing, .character("d")), (.browsing, .delete): return .deleteSelectedTapped
-    case (.browsing, .character("u")): return .undoDeleteTapped
-    case (.browsing, .character("/")): return .searchTapped
-    case (.browsing, .character("r")): return .renameTapped
-    case (.browsing, .enter), (.browsing, .character("e")), (.browsing, .right): return .editTapped
-    default: return nil
-    }
-  }
-
-  package var keyHelp: [String] {
-    [
-      "n  new note          ⏎ / e  edit the selected note     Esc  stop editing",
-      "d  delete note       u  undo the last delete           r  rename",
-      "/  search (title and body; Esc clears)                 ↑ ↓  select",
-      "Ctrl-S  save now (notes also save when typing pauses and on quit)",
-    ]
   }
 
   package func render(width: Int, height: Int) -> [String] {
@@ -85,8 +54,13 @@ package final class NotesView: TerminalView {
     let editorWidth = split ? width - listWidth - 3 : width
     let showList = split || state.mode != .editing
     let showEditor = split || state.mode == .editing
+    geometry = KeyGeometry(
+      editorWidth: max(1, editorWidth), editorHeight: max(1, bodyHeight),
+      listHeight: max(1, bodyHeight))
     let list = showList ? listRows(state, width: listWidth, height: bodyHeight) : []
-    let editorRows = showEditor ? editor(state, width: editorWidth, height: bodyHeight) : []
+    let editor = showEditor ? editor(state, width: editorWidth, height: bodyHeight) : nil
+    let editorRows = editor?.rows ?? []
+    let editorCursor = state.mode == .editing ? editor?.cursor : nil
     for row in 0..<bodyHeight {
       let left = row < list.count ? list[row] : ""
       let right = row < editorRows.count ? editorRows[row] : ""
@@ -96,63 +70,72 @@ package final class NotesView: TerminalView {
         lines.append(TerminalText.fit(showList ? left : right, width: width))
       }
     }
-    if let editorCursor = cursor {
+    if let editorCursor {
       cursor = (
         row: editorCursor.row + 1, column: editorCursor.column + (split ? listWidth + 3 : 0)
       )
     }
-    lines.append(TerminalText.fit(statusLine(state), width: width))
+    if height > 1 { lines.append(statusLine(state, width: width)) }
     return Array(lines.prefix(height))
   }
 
+  /// The title line; while searching or renaming, the field, with the terminal cursor in it.
   private func header(_ state: NotesState, width: Int) -> String {
-    var header = "Notes (\(state.notes.count))"
+    let title = "Notes (\(state.notes.count))"
+    let field: (label: String, text: String)
     switch state.mode {
-    case .searching:
-      header += "   search: \(TerminalText.inert(state.searchText))▏"
-    case .renaming(let draft):
-      header += "   rename: \(TerminalText.inert(draft))▏"
+    case .searching: field = ("search", state.searchText)
+    case .renaming(let draft): field = ("rename", draft)
     case .browsing, .editing:
-      if !state.searchText.isEmpty {
-        header += "   filter: \(TerminalText.inert(state.searchText))"
-      }
+      let filter = state.searchText.isEmpty ? "" : "   filter: \(state.searchText)"
+      return TerminalText.fit(title + filter, width: width)
     }
-    return TerminalText.fit(header, width: width)
+    let prefix = "\(title)   \(field.label): "
+    let prefixWidth = TerminalText.width(of: prefix)
+    let cursorIndex = field.text.utf8.index(
+      field.text.utf8.startIndex, offsetBy: min(state.fieldCursor, field.text.utf8.count))
+    var before = Substring(field.text[..<cursorIndex])
+    // Keep the cursor on screen: drop the start of a field too long for the line.
+    while !before.isEmpty, prefixWidth + TerminalText.width(of: before) >= width {
+      before = before.dropFirst()
+    }
+    let shown = before + field.text[cursorIndex...]
+    cursor = (row: 0, column: prefixWidth + TerminalText.width(of: before))
+    return TerminalText.fit(prefix + shown, width: width)
   }
 
   private func listRows(_ state: NotesState, width: Int, height: Int) -> [String] {
-    let visible = state.visibleNotes
-    if visible.isEmpty {
+    // Where the visible notes are in the list: looked up, never copied (10,000 notes).
+    let positions = state.filter.map { filter in
+      state.notes.indices.filter { filter.matches.contains(state.notes[$0].id) }
+    }
+    let count = positions?.count ?? state.notes.count
+    func index(_ row: Int) -> Int { positions?[row] ?? row }
+    if count == 0 {
       return [state.notes.isEmpty ? "No notes: n to create one" : "No note matches"]
     }
-    let selected = visible.firstIndex { $0.id == state.selectedID } ?? 0
-    let first = max(0, min(selected - height / 2, visible.count - height))
-    return visible.dropFirst(first).prefix(height).map { note in
+    let selected = (0..<count).first { state.notes[index($0)].id == state.selectedID } ?? 0
+    let first = max(0, min(selected - height / 2, count - height))
+    return (first..<min(count, first + max(0, height))).map { row in
+      let note = state.notes[index(row)]
       let marker = note.id == state.selectedID ? "▸ " : "  "
       return marker + TerminalText.fit(note.title, width: max(0, width - 2))
     }
   }
 
-  /// The selected note's body, soft-wrapped by display width, scrolled so the cursor shows.
-  private func editor(_ state: NotesState, width: Int, height: Int) -> [String] {
-    guard let note = state.selectedNote, width > 0, height > 0 else { return [] }
-    let layout = EditorLayout(body: note.body, cursor: state.cursor, width: width)
-    if layout.cursorRow < editorScroll { editorScroll = layout.cursorRow }
-    if layout.cursorRow >= editorScroll + height { editorScroll = layout.cursorRow - height + 1 }
-    editorScroll = max(0, min(editorScroll, max(0, layout.rows.count - 1)))
-    if state.mode == .editing {
-      cursor = (row: layout.cursorRow - editorScroll, column: layout.cursorColumn)
-    }
-    return Array(layout.rows.dropFirst(editorScroll).prefix(height))
+  /// The selected note's rows around its cursor, and where the cursor is among them.
+  private func editor(
+    _ state: NotesState, width: Int, height: Int
+  ) -> (rows: [String], cursor: (row: Int, column: Int))? {
+    guard let note = state.selectedNote, width > 0, height > 0 else { return nil }
+    return viewport.frame(
+      of: note.text, noteID: note.id, cursor: state.cursor, width: width, height: height)
   }
+}
 
-  private func statusLine(_ state: NotesState) -> String {
-    if let status = state.status { return status }
-    switch state.mode {
-    case .editing: return "editing “\(state.selectedNote?.title ?? "")”: Esc to stop"
-    case .searching: return "type to filter, ⏎ to keep the filter, Esc to clear it"
-    case .renaming: return "type the new title, ⏎ to keep it, Esc to cancel"
-    case .browsing: return state.hasUnsavedChanges ? "unsaved changes" : ""
-    }
-  }
+/// The sizes the keys that move by rows or pages need, from the last render.
+struct KeyGeometry: Equatable {
+  var editorWidth = 80
+  var editorHeight = 20
+  var listHeight = 20
 }

@@ -36,7 +36,7 @@ import Testing
     key esc
     # Rename the second note, delete it and bring it back.
     type r
-    key backspace 10
+    key backspace 11
     type Errands
     key enter
     type d
@@ -106,7 +106,7 @@ import Testing
     ] {
       #expect(report.contains(expected), "the report lacks \(expected)")
     }
-    #expect(!report.contains("Untitled 2"), "the rename did not replace the title")
+    #expect(!report.contains("▸ Second note"), "the rename did not replace the title")
   }
 
   @Test func theReportNeverContainsARawEscape() async throws {

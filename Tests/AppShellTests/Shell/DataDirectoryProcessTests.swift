@@ -130,8 +130,10 @@ import Testing
     #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B })
 
     let entries = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-    #expect(entries.count == 3, "\(entries)")
+    // The notes file, the one kept aside, and the notes' and the counter's locks.
+    #expect(entries.count == 4, "\(entries)")
     #expect(entries.contains("notes.lock"))
+    #expect(entries.contains("counter.lock"))
     let kept = try #require(entries.first { $0.hasPrefix("notes.json.corrupt-") })
     #expect(reports.first?.contains(kept) == true)
     #expect(FileManager.default.contents(atPath: directory + "/" + kept) == corrupt)
@@ -166,5 +168,20 @@ import Testing
     #expect(String(decoding: saved, as: UTF8.self).contains("never lost"))
     let after = try FileManager.default.contentsOfDirectory(atPath: directory)
     #expect(!after.contains { $0.hasPrefix("notes.recovery-") }, "\(after)")
+  }
+
+  @Test func theCounterAndTheFavoritesSurviveARestart() throws {
+    let parent = try TemporaryDirectory()
+    defer { parent.remove() }
+    let directory = parent.path
+    let first = try runApp(
+      ["--data-dir", directory], script: "tab counter\ntype +++\ntype s\ntype +\nquit\n")
+    #expect(first.status == 0, "stderr: \(first.stderr)")
+    #expect(FileManager.default.fileExists(atPath: directory + "/counter.json"))
+
+    let second = try runApp(["--data-dir", directory], script: "tab counter\nscreen\nquit\n")
+    #expect(second.status == 0, "stderr: \(second.stderr)")
+    #expect(second.stdout.contains("[-]   4   [+]"), "\(second.stdout)")
+    #expect(second.stdout.contains("Favorites: 3"), "\(second.stdout)")
   }
 }

@@ -75,7 +75,7 @@ struct InteractiveSessionTests {
       try tmux.press("Enter")
       try tmux.type("second line")
       try await expectScreen(
-        tmux, showing: "[3 Notes 1]", "▸ Untitled 1", "│ \(Self.note)", "│ second line")
+        tmux, showing: "[3 Notes 1]", "▸ \(Self.note)", "│ \(Self.note)", "│ second line")
       #expect(try tmux.paneValue("cursor_flag") == "1", "the editor shows the cursor")
 
       // Escape on its own, with no key after it, stops editing: the cursor goes away.
@@ -92,7 +92,8 @@ struct InteractiveSessionTests {
     }
 
     let saved = try savedNotes(in: directory)
-    #expect(saved.map(\.title) == ["Untitled 1"])
+    // A new note is named after its first line.
+    #expect(saved.map(\.title) == [Self.note])
     #expect(saved.map(\.body) == ["\(Self.note)\nsecond line"])
 
     do {
@@ -100,7 +101,7 @@ struct InteractiveSessionTests {
       defer { tmux.kill() }
       try launch(in: tmux, dataDirectory: directory.path)
       try await expectScreen(
-        tmux, showing: "[3 Notes 1]", "▸ Untitled 1", "│ \(Self.note)", "│ second line")
+        tmux, showing: "[3 Notes 1]", "▸ \(Self.note)", "│ \(Self.note)", "│ second line")
 
       try tmux.press("e")
       try tmux.type("Edited ")
@@ -128,7 +129,10 @@ struct InteractiveSessionTests {
     // Inside a bracketed paste, `q` and Escape are text, not keys for the shell.
     try tmux.paste("pasted q\nline two \u{1B}[2J")
     try await expectScreen(tmux, showing: "│ pasted q", "│ line two ^[[2J")
-    try tmux.press("Escape", "q")
+    // Escape and q in one write would be Alt-Q: press Escape alone and wait for it.
+    try tmux.press("Escape")
+    try await expectScreen(tmux, showing: "BROWSING")
+    try tmux.press("q")
     try await expectCleanExit(tmux)
     #expect(try savedNotes(in: directory).map(\.body) == ["pasted q\nline two \u{1B}[2J"])
   }
@@ -164,7 +168,10 @@ struct InteractiveSessionTests {
     }
     try tmux.type(" after")
     try await expectScreen(tmux, showing: "│ before after")
-    try tmux.press("Escape", "q")
+    // Escape alone: Escape and a key in one read are Alt and that key.
+    try tmux.press("Escape")
+    try await expectScreen(tmux, showing: "BROWSING")
+    try tmux.press("q")
     // A job that was stopped does not run the rest of its command line: ask for the status.
     try await expectScreen(tmux, showing: "$")
     try tmux.type("echo EXITED $?")
@@ -210,7 +217,9 @@ struct InteractiveSessionTests {
     #expect(
       screen.split(separator: "\n").allSatisfy { TerminalText.width(of: String($0)) <= 40 },
       "\(screen)")
-    try tmux.press("Escape", "1")
+    try tmux.press("Escape")
+    try await expectScreen(tmux, showing: "BROWSING")
+    try tmux.press("1")
     try await expectScreen(tmux, showing: "[1 C")
     try tmux.press("q")
     try await expectCleanExit(tmux)

@@ -86,7 +86,7 @@ import Testing
   @Test func favoritesSubscriptionDeliversTheCurrentValueThenEveryChange() async {
     favorites.set([7])
     let store = makeStore()
-    let subscription = await store.send(.internal(.subscribeToFavorites))
+    let subscription = await store.send(.internal(.started))
     await store.receive(.internal(.favoritesChanged([7]))) { $0.favorites = [7] }
 
     favorites.update { _ = $0.insert(0) }
@@ -103,7 +103,7 @@ import Testing
 
   @Test func ownToggleComesBackThroughTheSubscriptionWithoutAChange() async {
     let store = makeStore(CounterState(count: 4))
-    let subscription = await store.send(.internal(.subscribeToFavorites))
+    let subscription = await store.send(.internal(.started))
     await store.receive(.internal(.favoritesChanged([])))
     await store.send(.view(.favoriteToggled)) { $0.favorites = [4] }
     await store.receive(.delegate(.favoriteSaved(4)))

@@ -149,8 +149,9 @@ import Testing
       let reread = await RunningNotes(storage: .file(inDirectory: directory.path))
       #expect(reread.log.outputs == [.noteCountChanged(2)])
       let screen = reread.render(width: 80, height: 10).joined(separator: "\n")
-      #expect(screen.contains("Untitled 2"))
-      #expect(screen.contains("Untitled 1"))
+      // Each note is named after its first line.
+      #expect(screen.contains("▸ second"))
+      #expect(screen.contains("  on disk"))
       await reread.feature.stop()
       #expect(directory.entries() == ["notes.json", "notes.lock"])
     }

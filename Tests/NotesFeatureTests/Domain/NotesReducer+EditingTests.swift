@@ -25,6 +25,11 @@ import Testing
     makeNotesStore(state, storage: recording.storage, clock: clock)
   }
 
+  /// Note 1's history after `edits`, the last one open to extension.
+  func history(_ edits: TextEdit...) -> [Int: EditHistory] {
+    [1: EditHistory(undo: edits, lastEditIsOpen: true)]
+  }
+
   /// Saves through the stop action, which also cancels the armed autosave timer.
   func expectFlush(
     _ store: TestStore<NotesState, NotesAction>, editCount: Int,
@@ -59,6 +64,7 @@ import Testing
       $0.nextRevision = 3
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.history = history(TextEdit(offset: 7, inserted: "X", cursorBefore: 7, kind: .typing))
     }
     await store.send(.view(.textInserted("ü🎉"))) {
       $0.notes[0].body = "héllo Xü🎉日本 🎉"
@@ -66,6 +72,9 @@ import Testing
       $0.cursor = 14
       $0.nextRevision = 4
       $0.editCount = 2
+      $0.history = history(
+        TextEdit(offset: 7, inserted: "X", cursorBefore: 7, kind: .typing),
+        TextEdit(offset: 8, inserted: "ü🎉", cursorBefore: 8))
     }
     await expectFlush(store, editCount: 2)
     #expect(recording.saved.map { $0.notes[0].body } == ["héllo Xü🎉日本 🎉"])
@@ -80,6 +89,8 @@ import Testing
       $0.nextRevision = 3
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.history = history(
+        TextEdit(offset: 0, inserted: "line one\nline two\nthree", cursorBefore: 0))
     }
     await store.send(.view(.textInserted("")))
     await expectFlush(store, editCount: 1)
@@ -94,6 +105,7 @@ import Testing
       $0.nextRevision = 3
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.history = history(TextEdit(offset: 3, inserted: "\n", cursorBefore: 3, kind: .typing))
     }
     await expectFlush(store, editCount: 1)
   }
@@ -109,6 +121,8 @@ import Testing
       $0.nextRevision = 3
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.history = history(
+        TextEdit(offset: 14, removed: "🎉", cursorBefore: 18, kind: .backspace))
     }
     await store.send(.view(.cursorMoved(.left))) { $0.cursor = 13 }
     await store.send(.view(.backspaceTapped)) {
@@ -117,6 +131,9 @@ import Testing
       $0.cursor = 10
       $0.nextRevision = 4
       $0.editCount = 2
+      $0.history = history(
+        TextEdit(offset: 14, removed: "🎉", cursorBefore: 18, kind: .backspace),
+        TextEdit(offset: 10, removed: "本", cursorBefore: 13, kind: .backspace))
     }
     await expectFlush(store, editCount: 2)
   }
@@ -135,6 +152,7 @@ import Testing
       $0.nextRevision = 3
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.history = history(TextEdit(offset: 1, removed: "é", cursorBefore: 1, kind: .delete))
     }
     await store.send(.view(.cursorMoved(.lineEnd))) { $0.cursor = 16 }
     await store.send(.view(.cursorMoved(.left))) { $0.cursor = 12 }
@@ -143,6 +161,9 @@ import Testing
       $0.notes[0].revision = 3
       $0.nextRevision = 4
       $0.editCount = 2
+      $0.history = history(
+        TextEdit(offset: 1, removed: "é", cursorBefore: 1, kind: .delete),
+        TextEdit(offset: 12, removed: "🎉", cursorBefore: 12, kind: .delete))
     }
     await store.send(.view(.deleteTapped))
     await expectFlush(store, editCount: 2)
@@ -158,6 +179,8 @@ import Testing
       $0.nextRevision = 3
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.history = history(
+        TextEdit(offset: 3, removed: "🇯🇵", cursorBefore: 11, kind: .backspace))
     }
     await store.send(.view(.backspaceTapped)) {
       $0.notes[0].body = ""
@@ -165,6 +188,9 @@ import Testing
       $0.cursor = 0
       $0.nextRevision = 4
       $0.editCount = 2
+      // Backspaces one after the other are one edit for undo.
+      $0.history = history(
+        TextEdit(offset: 0, removed: "e\u{301}🇯🇵", cursorBefore: 11, kind: .backspace))
     }
     await expectFlush(store, editCount: 2)
   }
@@ -196,33 +222,112 @@ import Testing
     await store.finish()
   }
 
+  /// Up and Down through rows `width` columns wide.
+  func rows(_ count: Int, width: Int = 80) -> NotesAction {
+    .view(.cursorMovedByRows(count, width: width))
+  }
+
   @Test func upAndDownKeepTheColumnAndClampToShorterLines() async {
     // Lines "abc", "de", "fghij" start at offsets 0, 4 and 7; the body ends at 12.
     let store = makeStore(editing("abc\nde\nfghij", cursor: 5))
-    await store.send(.view(.cursorMoved(.up))) { $0.cursor = 1 }
-    await store.send(.view(.cursorMoved(.down))) { $0.cursor = 5 }
-    await store.send(.view(.cursorMoved(.down))) { $0.cursor = 8 }
-    await store.send(.view(.cursorMoved(.lineEnd))) { $0.cursor = 12 }
-    await store.send(.view(.cursorMoved(.up))) { $0.cursor = 6 }
-    await store.send(.view(.cursorMoved(.lineStart))) { $0.cursor = 4 }
-    await store.send(.view(.cursorMoved(.up))) { $0.cursor = 0 }
-    await store.send(.view(.cursorMoved(.up)))
-    await store.send(.view(.cursorMoved(.down))) { $0.cursor = 4 }
-    await store.send(.view(.cursorMoved(.down))) { $0.cursor = 7 }
-    await store.send(.view(.cursorMoved(.down))) { $0.cursor = 12 }
-    await store.send(.view(.cursorMoved(.down)))
+    await store.send(rows(-1)) {
+      $0.cursor = 1
+      $0.goalColumn = 1
+    }
+    await store.send(rows(1)) { $0.cursor = 5 }
+    await store.send(rows(1)) { $0.cursor = 8 }
+    await store.send(.view(.cursorMoved(.lineEnd))) {
+      $0.cursor = 12
+      $0.goalColumn = nil
+    }
+    await store.send(rows(-1)) {
+      $0.cursor = 6
+      $0.goalColumn = 5
+    }
+    // The goal column outlives the short line: back on a long one, the cursor is at 5 again.
+    await store.send(rows(1)) { $0.cursor = 12 }
+    await store.send(.view(.cursorMoved(.lineStart))) {
+      $0.cursor = 7
+      $0.goalColumn = nil
+    }
+    await store.send(rows(-2)) {
+      $0.cursor = 0
+      $0.goalColumn = 0
+    }
+    await store.send(rows(-1))
+    await store.send(rows(1)) { $0.cursor = 4 }
+    await store.send(rows(1)) { $0.cursor = 7 }
+    // Down on the last row goes to the end.
+    await store.send(rows(1)) { $0.cursor = 12 }
+    await store.send(rows(1))
     await store.finish()
   }
 
-  @Test func upAndDownCountColumnsInCharactersOnMultiByteLines() async {
-    // "日本語" is 9 bytes; the second line "ab" starts at 10.
+  @Test func upAndDownMoveByDisplayColumnsOnWideText() async {
+    // "日本語" is 9 bytes and 6 columns; the second line "ab" starts at 10.
     let store = makeStore(editing("日本語\nab", cursor: 12))
-    await store.send(.view(.cursorMoved(.up))) { $0.cursor = 6 }
-    await store.send(.view(.cursorMoved(.down))) { $0.cursor = 12 }
-    await store.send(.view(.cursorMoved(.up))) { $0.cursor = 6 }
-    await store.send(.view(.cursorMoved(.lineEnd))) { $0.cursor = 9 }
-    await store.send(.view(.cursorMoved(.down))) { $0.cursor = 12 }
+    // Column 2 is the start of "本".
+    await store.send(rows(-1)) {
+      $0.cursor = 3
+      $0.goalColumn = 2
+    }
+    await store.send(rows(1)) { $0.cursor = 12 }
+    await store.send(.view(.cursorMoved(.left))) {
+      $0.cursor = 11
+      $0.goalColumn = nil
+    }
+    // Column 1 is inside "日": the cursor stops before it.
+    await store.send(rows(-1)) {
+      $0.cursor = 0
+      $0.goalColumn = 1
+    }
     await store.finish()
+  }
+
+  @Test func upAndDownMoveThroughWrappedRows() async {
+    // At width 4: rows "abcd", "efgh", "ij".
+    let store = makeStore(editing("abcdefghij", cursor: 6))
+    await store.send(rows(-1, width: 4)) {
+      $0.cursor = 2
+      $0.goalColumn = 2
+    }
+    await store.send(rows(2, width: 4)) { $0.cursor = 10 }
+    await store.send(rows(-1, width: 4)) { $0.cursor = 6 }
+    await store.finish()
+  }
+
+  @Test func wordMovesAndTheTextsEnds() async {
+    let store = makeStore(editing("one two, three\nfour", cursor: 0))
+    await store.send(.view(.cursorMoved(.wordRight))) { $0.cursor = 4 }
+    await store.send(.view(.cursorMoved(.wordRight))) { $0.cursor = 9 }
+    await store.send(.view(.cursorMoved(.wordRight))) { $0.cursor = 15 }
+    await store.send(.view(.cursorMoved(.wordLeft))) { $0.cursor = 9 }
+    await store.send(.view(.cursorMoved(.textEnd))) { $0.cursor = 19 }
+    await store.send(.view(.cursorMoved(.textStart))) { $0.cursor = 0 }
+    await store.finish()
+  }
+
+  @Test func wordDeletesRemoveToTheWordStartAsOneEdit() async {
+    let store = makeStore(editing("one two, three", cursor: 8))
+    await store.send(.view(.deleteWordBackwardTapped)) {
+      $0.notes[0].body = "one  three"
+      $0.notes[0].revision = 2
+      $0.cursor = 4
+      $0.nextRevision = 3
+      $0.editCount = 1
+      $0.autosaveArmed = true
+      $0.history = history(TextEdit(offset: 4, removed: "two,", cursorBefore: 8))
+    }
+    await store.send(.view(.deleteWordForwardTapped)) {
+      $0.notes[0].body = "one three"
+      $0.notes[0].revision = 3
+      $0.nextRevision = 4
+      $0.editCount = 2
+      $0.history = history(
+        TextEdit(offset: 4, removed: "two,", cursorBefore: 8),
+        TextEdit(offset: 4, removed: " ", cursorBefore: 4))
+    }
+    await expectFlush(store, editCount: 2)
   }
 
   @Test func cursorMovesAreNotEdits() async {
@@ -256,6 +361,7 @@ import Testing
       $0.nextRevision = 4
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.history = history(TextEdit(offset: 0, inserted: "x", cursorBefore: 0, kind: .typing))
     }
     #expect(store.state.selectedNote?.id == 1)
     await expectFlush(store, editCount: 1)
@@ -275,6 +381,11 @@ import Testing
       $0.nextRevision = 4
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.history = [
+        2: EditHistory(
+          undo: [.init(offset: 0, inserted: "y", cursorBefore: 0, kind: .typing)],
+          lastEditIsOpen: true)
+      ]
     }
     #expect(store.state.notes.map(\.id) == [2, 1])
     await expectFlush(store, editCount: 1)

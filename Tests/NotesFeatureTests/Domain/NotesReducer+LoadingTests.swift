@@ -40,7 +40,7 @@ import Testing
     let store = makeNotesStore(NotesState(), storage: storage, clock: clock)
     await store.send(.internal(.loadRequested))
     await store.send(.view(.createNoteTapped)) {
-      $0.notes = [Note(id: 1, title: "Untitled 1", revision: 1)]
+      $0.notes = [Note(id: 1, title: "Untitled 1", revision: 1, titleFollowsFirstLine: true)]
       $0.nextID = 2
       $0.nextRevision = 2
       $0.selectedID = 1
@@ -52,31 +52,44 @@ import Testing
     await store.receive(.delegate(.noteCountChanged(1)))
     await store.send(.view(.textInserted("early"))) {
       $0.notes[0].body = "early"
+      $0.notes[0].title = "early"
       $0.notes[0].revision = 2
       $0.cursor = 5
       $0.nextRevision = 3
       $0.editCount = 2
+      $0.history = [
+        1: EditHistory(
+          undo: [TextEdit(offset: 0, inserted: "early", cursorBefore: 0)], lastEditIsOpen: true)
+      ]
     }
 
     gate.release()
     // The early note is renumbered after the file's notes, so no id is used twice.
     await store.receive(.internal(.loaded(fromFile))) {
       $0.notes = [
-        Note(id: 3, title: "Untitled 1", body: "early", revision: 8), fromFile[1], fromFile[0],
+        Note(id: 3, title: "early", body: "early", revision: 8, titleFollowsFirstLine: true),
+        fromFile[1], fromFile[0],
       ]
       $0.selectedID = 3
       $0.nextID = 4
       $0.nextRevision = 9
       $0.loadStatus = .loaded
+      // The history follows the note to its new id.
+      $0.history = [
+        3: EditHistory(
+          undo: [TextEdit(offset: 0, inserted: "early", cursorBefore: 0)], lastEditIsOpen: true)
+      ]
     }
     await store.receive(.delegate(.noteCountChanged(3)))
     #expect(store.state.mode == .editing)
     await store.send(.view(.textInserted("!"))) {
       $0.notes[0].body = "early!"
+      $0.notes[0].title = "early!"
       $0.notes[0].revision = 9
       $0.cursor = 6
       $0.nextRevision = 10
       $0.editCount = 3
+      $0.history[3]?.undo.append(TextEdit(offset: 5, inserted: "!", cursorBefore: 5, kind: .typing))
     }
     await expectAutosave(store, clock: clock, armedAt: 1, editCount: 3, noteCount: 3)
     #expect(recording.saved.last?.notes.map(\.id) == [3, 2, 1])
@@ -152,7 +165,7 @@ import Testing
     await store.receive(.delegate(.noteCountChanged(0)))
 
     await store.send(.view(.createNoteTapped)) {
-      $0.notes = [Note(id: 1, title: "Untitled 1", revision: 1)]
+      $0.notes = [Note(id: 1, title: "Untitled 1", revision: 1, titleFollowsFirstLine: true)]
       $0.nextID = 2
       $0.nextRevision = 2
       $0.selectedID = 1

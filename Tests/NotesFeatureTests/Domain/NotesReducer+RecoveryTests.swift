@@ -130,7 +130,7 @@ import Testing
     await store.receive(.internal(.loaded(loaded))) {
       $0.notes = [
         Note(
-          id: 2, title: "Lost draft (recovered)", body: "typed before the disk filled", revision: 2),
+          id: 2, title: "(recovered) Lost draft", body: "typed before the disk filled", revision: 2),
         onDisk[0],
       ]
       $0.selectedID = 2
@@ -163,7 +163,7 @@ import Testing
     await store.receive(.delegate(.saved(noteCount: 2)))
     await store.finish()
     #expect(recording.removedRecoveries == [recovered.path])
-    #expect(recording.saved.last?.notes.map(\.title) == ["Lost draft (recovered)", "Saved"])
+    #expect(recording.saved.last?.notes.map(\.title) == ["(recovered) Lost draft", "Saved"])
   }
 
   @Test func anotherWriterMakesTheNotesReadOnlyAndSaysWho() async {

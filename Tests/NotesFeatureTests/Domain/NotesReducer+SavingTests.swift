@@ -21,9 +21,14 @@ import Testing
     return state
   }
 
-  /// The change typing `character` makes at the end of the top note, the one being edited.
+  /// The change typing `character` makes at the end of the top note, the one being edited
+  /// (its history grouped as the history groups typing).
   func typed(_ character: Character) -> (inout NotesState) -> Void {
     { state in
+      state.history[state.notes[0].id, default: EditHistory()].record(
+        TextEdit(
+          offset: state.cursor, inserted: String(character), cursorBefore: state.cursor,
+          kind: .typing))
       state.notes[0].body.append(character)
       state.notes[0].revision = state.nextRevision
       state.nextRevision += 1

@@ -64,21 +64,31 @@ import Testing
   @Test func searchFiltersByTitleAndBodyIgnoringCase() async {
     let store = makeStore(.loaded([groceries, pie, work]))
     await store.send(.view(.searchTapped)) { $0.mode = .searching }
-    await store.send(.view(.textInserted("APP"))) { $0.searchText = "APP" }
+    await store.send(.view(.textInserted("APP"))) {
+      $0.searchText = "APP"
+      $0.fieldCursor = 3
+      $0.filter = NoteFilter(query: "app", matches: [3, 2])
+    }
     #expect(store.state.visibleNotes == [groceries, pie])
     // The selection leaves a note that no longer matches for the first one that does.
     await store.send(.view(.textInserted("le\np"))) {
       $0.searchText = "APPlep"
+      $0.fieldCursor = 6
+      $0.filter = NoteFilter(query: "applep", matches: [])
       $0.selectedID = nil
     }
     #expect(store.state.visibleNotes.isEmpty)
     await store.send(.view(.backspaceTapped)) {
       $0.searchText = "APPle"
+      $0.fieldCursor = 5
+      $0.filter = NoteFilter(query: "apple", matches: [3, 2])
       $0.selectedID = 3
       $0.cursor = 12
     }
     await store.send(.view(.textInserted(" p"))) {
       $0.searchText = "APPle p"
+      $0.fieldCursor = 7
+      $0.filter = NoteFilter(query: "apple p", matches: [2])
       $0.selectedID = 2
       $0.cursor = 11
     }
@@ -89,7 +99,7 @@ import Testing
   @Test func newlineKeepsTheFilterAndSelectionStaysInsideIt() async {
     var state = NotesState.loaded([groceries, pie, work])
     state.mode = .searching
-    state.searchText = "app"
+    state.search("app")
     let store = makeStore(state)
     await store.send(.view(.newlineTapped)) { $0.mode = .browsing }
     await store.send(.view(.selectNext)) {
@@ -107,11 +117,12 @@ import Testing
   @Test func escapeWhileSearchingClearsTheSearch() async {
     var state = NotesState.loaded([groceries, pie, work])
     state.mode = .searching
-    state.searchText = "app"
+    state.search("app")
     let store = makeStore(state)
     await store.send(.view(.escapeTapped)) {
       $0.mode = .browsing
       $0.searchText = ""
+      $0.filter = nil
     }
     #expect(store.state.visibleNotes == [groceries, pie, work])
     await store.finish()
@@ -119,10 +130,11 @@ import Testing
 
   @Test func escapeWhileBrowsingWithAKeptFilterClearsIt() async {
     var state = NotesState.loaded([groceries, pie, work])
-    state.searchText = "app"
+    state.search("app")
     let store = makeStore(state)
     await store.send(.view(.escapeTapped)) {
       $0.searchText = ""
+      $0.filter = nil
     }
     #expect(store.state.visibleNotes == [groceries, pie, work])
     await store.finish()
@@ -133,12 +145,15 @@ import Testing
     await store.send(.view(.searchTapped)) { $0.mode = .searching }
     await store.send(.view(.textInserted("xyz"))) {
       $0.searchText = "xyz"
+      $0.fieldCursor = 3
+      $0.filter = NoteFilter(query: "xyz", matches: [])
       $0.selectedID = nil
       $0.cursor = 0
     }
     await store.send(.view(.escapeTapped)) {
       $0.mode = .browsing
       $0.searchText = ""
+      $0.filter = nil
       $0.selectedID = 3
       $0.cursor = 12
     }
@@ -149,19 +164,63 @@ import Testing
     let store = makeStore(.loaded([groceries, pie, work]))
     await store.send(.input(.search("friday"))) {
       $0.searchText = "friday"
+      $0.fieldCursor = 6
+      $0.filter = NoteFilter(query: "friday", matches: [1])
       $0.selectedID = 1
       $0.cursor = 15
     }
     await store.send(.input(.search("nothing like this"))) {
       $0.searchText = "nothing like this"
+      $0.fieldCursor = 17
+      $0.filter = NoteFilter(query: "nothing like this", matches: [])
       $0.selectedID = nil
       $0.cursor = 0
     }
     await store.send(.input(.search(""))) {
       $0.searchText = ""
+      $0.fieldCursor = 0
+      $0.filter = nil
       $0.selectedID = 3
       $0.cursor = 12
     }
+    await store.finish()
+  }
+
+  @Test func typingMoreOfTheSearchChecksOnlyThePreviousMatches() async {
+    // Note 1 is renamed behind the filter's back so that it matches: whether it shows up
+    // tells whether a key checked every note or only the previous matches.
+    var state = NotesState.loaded([groceries, pie, work])
+    state.search("app")
+    state.notes[2].title = "Applications"
+    let store = makeStore(state)
+    await store.send(.view(.searchTapped)) {
+      $0.mode = .searching
+      $0.fieldCursor = 3
+    }
+    await store.send(.view(.textInserted("l"))) {
+      $0.searchText = "appl"
+      $0.fieldCursor = 4
+      $0.filter = NoteFilter(query: "appl", matches: [3, 2])
+    }
+    // Shortening the search checks every note again.
+    await store.send(.view(.backspaceTapped)) {
+      $0.searchText = "app"
+      $0.fieldCursor = 3
+      $0.filter = NoteFilter(query: "app", matches: [3, 2, 1])
+    }
+    await store.finish()
+  }
+
+  @Test func pageKeysAndHomeAndEndMoveTheSelectionThroughTheVisibleNotes() async {
+    let notes = (1...10).reversed().map { Note(id: $0, title: "N\($0)", revision: $0) }
+    let store = makeStore(.loaded(notes))
+    await store.send(.view(.selectionMoved(by: 4))) { $0.selectedID = 6 }
+    await store.send(.view(.selectionMoved(by: 4))) { $0.selectedID = 2 }
+    await store.send(.view(.selectionMoved(by: 4))) { $0.selectedID = 1 }
+    await store.send(.view(.selectionMoved(by: -3))) { $0.selectedID = 4 }
+    await store.send(.view(.selectFirst)) { $0.selectedID = 10 }
+    await store.send(.view(.selectLast)) { $0.selectedID = 1 }
+    await store.send(.view(.selectionMoved(by: -20))) { $0.selectedID = 10 }
     await store.finish()
   }
 }

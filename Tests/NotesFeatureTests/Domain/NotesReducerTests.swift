@@ -23,7 +23,9 @@ import Testing
   @Test func createNoteTappedAddsAnEmptyNoteOnTopAndStartsEditingIt() async {
     let store = makeStore(.loaded([alpha]))
     await store.send(.view(.createNoteTapped)) {
-      $0.notes = [Note(id: 2, title: "Untitled 2", revision: 2), self.alpha]
+      $0.notes = [
+        Note(id: 2, title: "Untitled 2", revision: 2, titleFollowsFirstLine: true), self.alpha,
+      ]
       $0.nextID = 3
       $0.nextRevision = 3
       $0.selectedID = 2
@@ -42,10 +44,13 @@ import Testing
     var state = NotesState.loaded([alpha])
     state.mode = .searching
     state.searchText = "zzz"
+    state.filter = NoteFilter(query: "zzz", matches: [])
     state.selectedID = nil
     let store = makeStore(state)
     await store.send(.view(.createNoteTapped)) {
-      $0.notes.insert(Note(id: 2, title: "Untitled 2", revision: 2), at: 0)
+      $0.notes.insert(
+        Note(id: 2, title: "Untitled 2", revision: 2, titleFollowsFirstLine: true), at: 0)
+      $0.filter = nil
       $0.nextID = 3
       $0.nextRevision = 3
       $0.selectedID = 2
@@ -68,12 +73,22 @@ import Testing
       $0.selectedID = 1
       $0.cursor = 1
     }
-    await store.send(.view(.renameTapped)) { $0.mode = .renaming(draft: "Alpha") }
-    await store.send(.view(.textInserted(" One"))) { $0.mode = .renaming(draft: "Alpha One") }
-    await store.send(.view(.backspaceTapped)) { $0.mode = .renaming(draft: "Alpha On") }
+    await store.send(.view(.renameTapped)) {
+      $0.mode = .renaming(draft: "Alpha")
+      $0.fieldCursor = 5
+    }
+    await store.send(.view(.textInserted(" One"))) {
+      $0.mode = .renaming(draft: "Alpha One")
+      $0.fieldCursor = 9
+    }
+    await store.send(.view(.backspaceTapped)) {
+      $0.mode = .renaming(draft: "Alpha On")
+      $0.fieldCursor = 8
+    }
     // A title is one line: newlines in typed or pasted text are dropped.
     await store.send(.view(.textInserted("e\nTwo"))) {
       $0.mode = .renaming(draft: "Alpha OneTwo")
+      $0.fieldCursor = 12
     }
     await store.send(.view(.newlineTapped)) {
       var renamed = self.alpha
@@ -92,12 +107,21 @@ import Testing
 
   @Test func renameToAnEmptyTitleNamesTheNoteUntitled() async {
     let store = makeStore(.loaded([alpha]))
-    await store.send(.view(.renameTapped)) { $0.mode = .renaming(draft: "Alpha") }
+    await store.send(.view(.renameTapped)) {
+      $0.mode = .renaming(draft: "Alpha")
+      $0.fieldCursor = 5
+    }
     for draft in ["Alph", "Alp", "Al", "A", ""] {
-      await store.send(.view(.backspaceTapped)) { $0.mode = .renaming(draft: draft) }
+      await store.send(.view(.backspaceTapped)) {
+        $0.mode = .renaming(draft: draft)
+        $0.fieldCursor = draft.utf8.count
+      }
     }
     await store.send(.view(.backspaceTapped))
-    await store.send(.view(.textInserted("   "))) { $0.mode = .renaming(draft: "   ") }
+    await store.send(.view(.textInserted("   "))) {
+      $0.mode = .renaming(draft: "   ")
+      $0.fieldCursor = 3
+    }
     await store.send(.view(.newlineTapped)) {
       $0.notes[0].title = "Untitled"
       $0.notes[0].revision = 2
@@ -112,8 +136,14 @@ import Testing
 
   @Test func renameTrimsSurroundingWhitespace() async {
     let store = makeStore(.loaded([alpha]))
-    await store.send(.view(.renameTapped)) { $0.mode = .renaming(draft: "Alpha") }
-    await store.send(.view(.textInserted("  "))) { $0.mode = .renaming(draft: "Alpha  ") }
+    await store.send(.view(.renameTapped)) {
+      $0.mode = .renaming(draft: "Alpha")
+      $0.fieldCursor = 5
+    }
+    await store.send(.view(.textInserted("  "))) {
+      $0.mode = .renaming(draft: "Alpha  ")
+      $0.fieldCursor = 7
+    }
     await store.send(.view(.newlineTapped)) {
       $0.notes[0].revision = 2
       $0.mode = .browsing
@@ -128,8 +158,14 @@ import Testing
 
   @Test func escapeCancelsARename() async {
     let store = makeStore(.loaded([alpha]))
-    await store.send(.view(.renameTapped)) { $0.mode = .renaming(draft: "Alpha") }
-    await store.send(.view(.textInserted("X"))) { $0.mode = .renaming(draft: "AlphaX") }
+    await store.send(.view(.renameTapped)) {
+      $0.mode = .renaming(draft: "Alpha")
+      $0.fieldCursor = 5
+    }
+    await store.send(.view(.textInserted("X"))) {
+      $0.mode = .renaming(draft: "AlphaX")
+      $0.fieldCursor = 6
+    }
     await store.send(.view(.escapeTapped)) { $0.mode = .browsing }
     #expect(store.state.notes == [alpha])
     await store.finish()
@@ -249,8 +285,102 @@ import Testing
       $0.cursor = 7
       $0.nextRevision = 4
       $0.editCount = 2
+      $0.history = [
+        1: EditHistory(
+          undo: [TextEdit(offset: 6, inserted: "!", cursorBefore: 6, kind: .typing)],
+          lastEditIsOpen: true)
+      ]
     }
     await expectAutosave(store, clock: clock, armedAt: 1, editCount: 2, noteCount: 1)
+    await store.finish()
+  }
+
+  @Test func theRenameFieldIsEditedWithACursor() async {
+    let store = makeStore(.loaded([alpha]))
+    await store.send(.view(.renameTapped)) {
+      $0.mode = .renaming(draft: "Alpha")
+      $0.fieldCursor = 5
+    }
+    await store.send(.view(.cursorMoved(.lineStart))) { $0.fieldCursor = 0 }
+    await store.send(.view(.textInserted("My "))) {
+      $0.mode = .renaming(draft: "My Alpha")
+      $0.fieldCursor = 3
+    }
+    await store.send(.view(.cursorMoved(.wordRight))) { $0.fieldCursor = 8 }
+    await store.send(.view(.deleteWordBackwardTapped)) {
+      $0.mode = .renaming(draft: "My ")
+      $0.fieldCursor = 3
+    }
+    await store.send(.view(.cursorMoved(.left))) { $0.fieldCursor = 2 }
+    await store.send(.view(.deleteTapped)) {
+      $0.mode = .renaming(draft: "My")
+    }
+    await store.send(.view(.escapeTapped)) { $0.mode = .browsing }
+    await store.finish()
+  }
+
+  @Test func aNewNotesTitleFollowsItsFirstLineUntilItIsRenamed() async {
+    let store = makeStore(.loaded([]))
+    await store.send(.view(.createNoteTapped)) {
+      $0.notes = [Note(id: 1, title: "Untitled 1", revision: 1, titleFollowsFirstLine: true)]
+      $0.nextID = 2
+      $0.nextRevision = 2
+      $0.selectedID = 1
+      $0.mode = .editing
+      $0.editCount = 1
+      $0.autosaveArmed = true
+    }
+    await store.receive(.delegate(.created(NoteID(1), title: "Untitled 1")))
+    await store.receive(.delegate(.noteCountChanged(1)))
+    await store.send(.view(.textInserted("  Groceries for Sunday\nmilk"))) {
+      $0.notes[0].body = "  Groceries for Sunday\nmilk"
+      $0.notes[0].title = "Groceries for Sunday"
+      $0.notes[0].revision = 2
+      $0.cursor = 27
+      $0.nextRevision = 3
+      $0.editCount = 2
+      $0.history = [
+        1: EditHistory(
+          undo: [TextEdit(offset: 0, inserted: "  Groceries for Sunday\nmilk", cursorBefore: 0)],
+          lastEditIsOpen: true)
+      ]
+    }
+    // Editing the second line leaves the title alone.
+    await store.send(.view(.backspaceTapped)) {
+      $0.notes[0].body = "  Groceries for Sunday\nmil"
+      $0.notes[0].revision = 3
+      $0.cursor = 26
+      $0.nextRevision = 4
+      $0.editCount = 3
+      $0.history[1]?.undo.append(
+        TextEdit(offset: 26, removed: "k", cursorBefore: 27, kind: .backspace))
+    }
+    await store.send(.view(.escapeTapped)) { $0.mode = .browsing }
+    await store.send(.view(.renameTapped)) {
+      $0.mode = .renaming(draft: "Groceries for Sunday")
+      $0.fieldCursor = 20
+    }
+    await store.send(.view(.newlineTapped)) {
+      $0.mode = .browsing
+      $0.notes[0].titleFollowsFirstLine = false
+      $0.notes[0].revision = 4
+      $0.nextRevision = 5
+      $0.editCount = 4
+    }
+    // Renamed: the first line no longer names it.
+    await store.send(.view(.editTapped)) { $0.mode = .editing }
+    await store.send(.view(.cursorMoved(.textStart))) { $0.cursor = 0 }
+    await store.send(.view(.textInserted("X"))) {
+      $0.notes[0].body = "X  Groceries for Sunday\nmil"
+      $0.notes[0].revision = 5
+      $0.cursor = 1
+      $0.nextRevision = 6
+      $0.editCount = 5
+      $0.history[1]?.undo.append(TextEdit(offset: 0, inserted: "X", cursorBefore: 0, kind: .typing))
+    }
+    #expect(store.state.notes[0].title == "Groceries for Sunday")
+    await expectAutosave(store, clock: clock, armedAt: 1, editCount: 5, noteCount: 1)
+    #expect(recording.saved.last?.notes.first?.titleFollowsFirstLine == false)
     await store.finish()
   }
 }

@@ -1,3 +1,4 @@
+import DurableFiles
 import Testing
 
 @testable import NotesFeature
@@ -21,12 +22,14 @@ import Testing
       let file = NotesFile(directory: directory.path)
 
       #expect(
-        throws: NotesStorageError.unreadable(path: file.path, reason: NotesFile.symbolicLinkReason)
+        throws: NotesStorageError.unreadable(
+          path: file.path, reason: DurableFile.symbolicLinkReason)
       ) {
         try file.load()
       }
       #expect(
-        throws: NotesStorageError.writeFailed(path: file.path, reason: NotesFile.symbolicLinkReason)
+        throws: NotesStorageError.writeFailed(
+          path: file.path, reason: DurableFile.symbolicLinkReason)
       ) {
         try file.save(NotesDocument(notes: notes))
       }

@@ -14,6 +14,20 @@ extension NotesState {
     state.loadStatus = .loaded
     return state
   }
+
+  /// Sets the search text and the filter it makes.
+  mutating func search(_ text: String) {
+    searchText = text
+    filter = .matching(text.lowercased(), in: notes)
+  }
+}
+
+extension NoteFilter {
+  /// The filter for `query` over `notes`, every note checked.
+  static func matching(_ query: String, in notes: [Note]) -> NoteFilter {
+    NoteFilter(
+      query: query, matches: Set(notes.filter { NoteFilter.note($0, matches: query) }.map(\.id)))
+  }
 }
 
 /// A test store for the notes reducer on a test clock, with `storage` injected.

@@ -29,20 +29,33 @@ import Testing
   }
 
   @Test func editingTypesEveryCharacterAndMovesTheCursor() {
+    let geometry = KeyGeometry(editorWidth: 40, editorHeight: 10, listHeight: 10)
     let expected: [(KeyPress, NotesAction.ViewAction?)] = [
       (.character("q"), .textInserted("q")), (.character("n"), .textInserted("n")),
       (.character("日"), .textInserted("日")), (.character("🎉"), .textInserted("🎉")),
       (.paste("two\nlines"), .textInserted("two\nlines")),
       (.enter, .newlineTapped), (.backspace, .backspaceTapped), (.delete, .deleteTapped),
       (.left, .cursorMoved(.left)), (.right, .cursorMoved(.right)),
-      (.up, .cursorMoved(.up)), (.down, .cursorMoved(.down)),
+      (.up, .cursorMovedByRows(-1, width: 40)), (.down, .cursorMovedByRows(1, width: 40)),
+      (.pageUp, .cursorMovedByRows(-9, width: 40)), (.pageDown, .cursorMovedByRows(9, width: 40)),
       (.home, .cursorMoved(.lineStart)), (.control("a"), .cursorMoved(.lineStart)),
       (.end, .cursorMoved(.lineEnd)), (.control("e"), .cursorMoved(.lineEnd)),
+      (.modified(.home, .control), .cursorMoved(.textStart)),
+      (.modified(.end, .control), .cursorMoved(.textEnd)),
+      (.modified(.left, .control), .cursorMoved(.wordLeft)),
+      (.modified(.left, .alt), .cursorMoved(.wordLeft)),
+      (.modified(.right, .control), .cursorMoved(.wordRight)),
+      (.modified(.right, .alt), .cursorMoved(.wordRight)),
+      (.modified(.backspace, .alt), .deleteWordBackwardTapped),
+      (.control("w"), .deleteWordBackwardTapped),
+      (.modified(.delete, .control), .deleteWordForwardTapped),
+      (.alt("u"), .undoTapped), (.alt("U"), .undoTapped),
+      (.alt("e"), .redoTapped), (.alt("E"), .redoTapped),
       (.control("s"), .saveTapped), (.escape, .escapeTapped),
-      (.tab, nil), (.pageUp, nil), (.function(2), nil),
+      (.tab, nil), (.function(2), nil), (.control("z"), nil), (.alt("x"), nil),
     ]
     for (key, action) in expected {
-      #expect(NotesView.action(for: key, mode: .editing) == action, "\(key)")
+      #expect(NotesView.action(for: key, mode: .editing, geometry: geometry) == action, "\(key)")
     }
   }
 
@@ -51,7 +64,10 @@ import Testing
       (.character("q"), .textInserted("q")), (.paste("abc"), .textInserted("abc")),
       (.backspace, .backspaceTapped), (.enter, .newlineTapped),
       (.down, .selectNext), (.up, .selectPrevious), (.escape, .escapeTapped),
-      (.left, nil), (.delete, nil), (.tab, nil),
+      (.left, .cursorMoved(.left)), (.delete, .deleteTapped),
+      (.modified(.left, .control), .cursorMoved(.wordLeft)),
+      (.control("w"), .deleteWordBackwardTapped),
+      (.tab, nil), (.pageDown, nil),
     ]
     for (key, action) in expected {
       #expect(NotesView.action(for: key, mode: .searching) == action, "\(key)")
@@ -63,7 +79,9 @@ import Testing
     let expected: [(KeyPress, NotesAction.ViewAction?)] = [
       (.character("q"), .textInserted("q")), (.paste("abc"), .textInserted("abc")),
       (.backspace, .backspaceTapped), (.enter, .newlineTapped), (.escape, .escapeTapped),
-      (.down, nil), (.up, nil), (.tab, nil),
+      (.home, .cursorMoved(.lineStart)), (.end, .cursorMoved(.lineEnd)),
+      (.right, .cursorMoved(.right)), (.modified(.backspace, .alt), .deleteWordBackwardTapped),
+      (.down, nil), (.up, nil), (.tab, nil), (.alt("u"), nil),
     ]
     for (key, action) in expected {
       #expect(NotesView.action(for: key, mode: mode) == action, "\(key)")
@@ -117,7 +135,7 @@ import Testing
     #expect(text.contains("^[[2J^[]0;pwned^GEvil"))
     #expect(text.contains("<9B>31m"))
     #expect(text.contains("nul ^@ del ^?"))
-    #expect(text.contains("rename: ^[[2J^[]0;pwned^GEvil^[[H<9B>2J▏"))
+    #expect(text.contains("rename: ^[[2J^[]0;pwned^GEvil^[[H<9B>2J"))
     #expect(text.contains("search: ^[]8;;http://x^G"))
     await notes.feature.stop()
   }

@@ -129,6 +129,8 @@ public final class Journal {
       status = "milestone: \(count == 1 ? "1 entry" : "\(count) entries")"
     case .favoriteRemoved(let count):
       milestones.removeAll { $0 == count }
+    case .storageError(let message):
+      status = "error: \(message)"
     }
   }
 }

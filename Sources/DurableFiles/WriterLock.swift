@@ -8,18 +8,19 @@ import StoreKernel
   import Darwin
 #endif
 
-/// One writer per data directory: an advisory `flock` on `notes.lock`, held from the first
-/// claim until this value is released (or the process ends, however it ends: the kernel drops
-/// the lock with the last descriptor, so a crash never leaves a stale lock behind).
+/// One writer per kept file: an advisory `flock` on a lock file beside it (`notes.lock`,
+/// `counter.lock`), held from the first claim until this value is released (or the process
+/// ends, however it ends: the kernel drops the lock with the last descriptor, so a crash never
+/// leaves a stale lock behind).
 ///
 /// The lock file holds the writer's process id, so a second writer can say who holds it.
-/// Every notes storage over the same directory, in this process or another, takes the same
-/// lock: two writers would each save their own list and silently drop the other's notes.
+/// Every storage of the same file, in this process or another, takes the same lock: two
+/// writers would each save their own version and silently drop the other's changes.
 ///
 /// `Sendable`: the descriptor is behind a lock.
-final class WriterLock: Sendable {
+package final class WriterLock: Sendable {
   /// What claiming the lock found.
-  enum Claim: Equatable, Sendable {
+  package enum Claim: Equatable, Sendable {
     /// This value holds the lock.
     case held
     /// Another descriptor holds it: another process (its id, when the lock file names one) or
@@ -30,11 +31,12 @@ final class WriterLock: Sendable {
     case unavailable(reason: String)
   }
 
-  let path: String
+  package let path: String
   private let descriptor = LockedValue<Int32?>(nil)
 
-  init(directory: String) {
-    self.path = directory + "/notes.lock"
+  /// The lock `name` in `directory`.
+  package init(directory: String, name: String) {
+    self.path = directory + "/" + name
   }
 
   deinit {
@@ -44,7 +46,7 @@ final class WriterLock: Sendable {
   }
 
   /// Takes the lock if this value does not hold it yet; returns at once either way.
-  func claim() -> Claim {
+  package func claim() -> Claim {
     descriptor.withLock { held in
       if held != nil { return .held }
       guard let open = FileDescriptor.openFile(path, O_RDWR | O_CREAT | O_NOFOLLOW) else {
@@ -65,7 +67,7 @@ final class WriterLock: Sendable {
   }
 
   /// Whether this value holds the lock.
-  var isHeld: Bool { descriptor.withLock { $0 != nil } }
+  package var isHeld: Bool { descriptor.withLock { $0 != nil } }
 
   private static func readHolder(_ descriptor: Int32) -> Int32? {
     var buffer = [UInt8](repeating: 0, count: 32)

@@ -1,21 +1,22 @@
+// `package`: `mode_t` is in the signatures.
 #if canImport(Glibc)
-  import Glibc
+  package import Glibc
 #elseif canImport(Musl)
-  import Musl
+  package import Musl
 #elseif canImport(Darwin)
-  import Darwin
+  package import Darwin
 #endif
 
-/// The few POSIX file operations the notes files need, each retrying on `EINTR` and failing with
+/// The few POSIX file operations the kept files need, each retrying on `EINTR` and failing with
 /// the system's own message (`strerror`), so an error names exactly what went wrong.
-enum FileDescriptor {
+package enum FileDescriptor {
   /// Why a call failed, in the system's words: "No space left on device".
-  static func message(_ code: Int32 = errno) -> String {
+  package static func message(_ code: Int32 = errno) -> String {
     String(cString: strerror(code))
   }
 
   /// Opens `path`, retrying on `EINTR`; `nil` with `errno` set on failure.
-  static func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0o600) -> Int32? {
+  package static func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0o600) -> Int32? {
     while true {
       let descriptor = open(path, flags | O_CLOEXEC, mode)
       if descriptor >= 0 { return descriptor }
@@ -24,7 +25,7 @@ enum FileDescriptor {
   }
 
   /// Writes every byte, or returns the `errno` of the write that failed.
-  static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32) -> Int32? {
+  package static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32) -> Int32? {
     var failure: Int32?
     let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
       failure = writeAll(UnsafeRawBufferPointer(buffer), to: descriptor)
@@ -50,7 +51,7 @@ enum FileDescriptor {
 
   /// Reads at most `limit` bytes: the whole file when it is smaller, `nil` (with `errno`) when
   /// a read fails, and `limit + 1` bytes when there are more, so the caller can tell.
-  static func readAll(_ descriptor: Int32, limit: Int) -> [UInt8]? {
+  package static func readAll(_ descriptor: Int32, limit: Int) -> [UInt8]? {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while bytes.count <= limit {
@@ -67,14 +68,14 @@ enum FileDescriptor {
   }
 
   /// Flushes a directory's entries to disk (after a rename in it); best effort.
-  static func syncDirectory(_ path: String) {
+  package static func syncDirectory(_ path: String) {
     guard let descriptor = openFile(path, O_RDONLY | O_DIRECTORY) else { return }
     _ = fsync(descriptor)
     close(descriptor)
   }
 
   /// `lstat` of `path`: what the directory entry is, without following a symbolic link.
-  static func entryKind(_ path: String) -> EntryKind {
+  package static func entryKind(_ path: String) -> EntryKind {
     var status = stat()
     guard lstat(path, &status) == 0 else { return errno == ENOENT ? .missing : .unknown }
     switch status.st_mode & S_IFMT {
@@ -85,7 +86,7 @@ enum FileDescriptor {
   }
 
   /// A directory entry, as `lstat` sees it.
-  enum EntryKind: Equatable {
+  package enum EntryKind: Equatable {
     case missing
     case regularFile(size: Int)
     case symbolicLink
@@ -94,7 +95,7 @@ enum FileDescriptor {
   }
 
   /// What a file of this mode is, in words, for messages.
-  static func kindName(_ mode: mode_t) -> String {
+  package static func kindName(_ mode: mode_t) -> String {
     switch mode & S_IFMT {
     case S_IFDIR: return "a directory"
     case S_IFIFO: return "a FIFO (named pipe)"

@@ -8,31 +8,9 @@ import Testing
   import Darwin
 #endif
 
-/// One writer per data directory.
+/// One writer per data directory: a second notes storage on it reads, and never writes.
 @MainActor
-@Suite struct WriterLockTests {
-  @Test func aSecondLockOnTheSameDirectoryIsRefusedAndNamesTheHolder() async throws {
-    try await withTemporaryDirectory { directory in
-      let first = WriterLock(directory: directory.path)
-      let second = WriterLock(directory: directory.path)
-      #expect(first.claim() == .held)
-      #expect(first.claim() == .held)
-      #expect(second.claim() == .heldByOther(pid: getpid()))
-      #expect(!second.isHeld)
-    }
-  }
-
-  @Test func releasingTheHolderLetsTheNextOneClaim() async throws {
-    try await withTemporaryDirectory { directory in
-      var first: WriterLock? = WriterLock(directory: directory.path)
-      #expect(first?.claim() == .held)
-      first = nil
-      let second = WriterLock(directory: directory.path)
-      #expect(second.claim() == .held)
-      #expect(first == nil)
-    }
-  }
-
+@Suite struct NotesStorageWriterTests {
   @Test func aSecondFileStorageOnTheDirectoryLoadsReadOnlyAndRefusesToSave() async throws {
     try await withTemporaryDirectory { directory in
       let writer = NotesStorage.file(inDirectory: directory.path)

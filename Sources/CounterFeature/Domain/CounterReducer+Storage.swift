@@ -1,0 +1,101 @@
+import DurableFiles
+import FeatureBridge
+import StoreKernel
+
+/// Loading and saving the count and the favorites, when the counter has a storage.
+extension CounterReducer {
+  func reduce(
+    into state: inout CounterState, storage action: CounterAction.InternalAction
+  ) -> Effect<CounterAction> {
+    switch action {
+    case .loaded(let loaded):
+      var effects: [Effect<CounterAction>] = []
+      if let refusal = loaded.writeRefusal {
+        state.canSave = false
+        effects.append(.send(.delegate(.storageError(refusal.description))))
+      }
+      guard let record = loaded.record else {
+        // Nothing kept yet: what the user did meanwhile is saved now.
+        state.stored = Self.nothingKept
+        effects.append(saveIfChanged(&state))
+        return .merge(effects)
+      }
+      state.stored = record
+      if record.count != state.count {
+        state.count = record.count
+        effects.append(.send(.delegate(.countChanged(record.count))))
+      }
+      let kept = Set(record.favorites)
+      if kept != state.favorites {
+        state.favorites = kept
+        let favorites = favorites
+        effects.append(.run { _ in favorites.set(kept) })
+      }
+      return .merge(effects)
+    case .loadFailed(let error):
+      let reported = Effect<CounterAction>.send(.delegate(.storageError(error.description)))
+      guard case .corrupt = error else {
+        // The file is there but cannot be read: it must not be written over.
+        state.canSave = false
+        return reported
+      }
+      // Kept aside: a new file is written with what the user has.
+      state.stored = Self.nothingKept
+      return .merge(reported, saveIfChanged(&state))
+    case .saveFailed(let error):
+      return .send(.delegate(.storageError(error.description)))
+    case .flush:
+      guard storage != nil, state.canSave else { return .none }
+      guard let stored = state.stored else {
+        // Stopping before the load finished: load now, within the stop, so that what the user
+        // did meanwhile is saved by the load's own save.
+        return load()
+      }
+      // The last save may still be queued when the feature stops: save the newest values
+      // once more and wait for the write (the queued one, now older, is skipped).
+      guard let storage, state.saveCount > 0 else { return .none }
+      state.saveCount += 1
+      return save(stored, number: state.saveCount, to: storage)
+    case .started, .favoritesChanged:
+      return .none
+    }
+  }
+
+  /// What a storage without a counter file holds: the count and favorites a counter starts
+  /// with, so only a change from them is written.
+  static let nothingKept = CounterRecord(count: 0, favorites: [])
+
+  /// Loads what the storage kept.
+  func load() -> Effect<CounterAction> {
+    guard let storage else { return .none }
+    return .run { send in
+      do throws(DurableFileError) {
+        await send(.internal(.loaded(try await storage.load())))
+      } catch {
+        await send(.internal(.loadFailed(error)))
+      }
+    }
+  }
+
+  /// Saves the count and the favorites if they differ from what was last saved or loaded.
+  func saveIfChanged(_ state: inout CounterState) -> Effect<CounterAction> {
+    guard let storage, state.canSave, let stored = state.stored else { return .none }
+    let record = CounterRecord(count: state.count, favorites: state.favorites)
+    guard record != stored else { return .none }
+    state.stored = record
+    state.saveCount += 1
+    return save(record, number: state.saveCount, to: storage)
+  }
+
+  private func save(
+    _ record: CounterRecord, number: Int, to storage: CounterStorage
+  ) -> Effect<CounterAction> {
+    .run { send in
+      do throws(DurableFileError) {
+        try await storage.save(record, number)
+      } catch {
+        await send(.internal(.saveFailed(error)))
+      }
+    }
+  }
+}

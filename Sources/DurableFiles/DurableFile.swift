@@ -1,0 +1,172 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One file the app keeps in its data directory (the notes, the counter), with the rules every
+/// such file follows (docs/decisions/0009-one-writer-and-nothing-lost.md):
+///
+/// - **Written atomically.** A write goes to a new temporary file in the same directory,
+///   created exclusively and never through a symbolic link (`O_CREAT | O_EXCL | O_NOFOLLOW`),
+///   is flushed with `fsync`, then renamed over the file, and the directory is synced: a crash
+///   leaves the old complete file or the new one, never a torn one.
+/// - **Read defensively.** Only a regular file is read, up to ``sizeLimit``: a symbolic link,
+///   a FIFO or a device in its place is reported, never followed, read or replaced.
+/// - **Kept when corrupt.** A file its owner cannot decode is moved aside
+///   (``keepAside()``), never overwritten.
+///
+/// `Sendable` plain value.
+package struct DurableFile: Sendable {
+  package let directory: String
+  package let name: String
+  /// The largest file read: far above anything real, far below what would exhaust memory.
+  package let sizeLimit: Int
+  package var path: String { directory + "/" + name }
+
+  package init(directory: String, name: String, sizeLimit: Int = 256 << 20) {
+    self.directory = directory
+    self.name = name
+    self.sizeLimit = sizeLimit
+  }
+
+  /// The file's bytes, or `nil` when there is no file.
+  package func read() throws(DurableFileError) -> [UInt8]? {
+    // O_NOFOLLOW: a symbolic link is refused, not followed. O_NONBLOCK: opening a FIFO must
+    // not wait for a writer (it is refused right after, by its type).
+    guard let descriptor = FileDescriptor.openFile(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+    else {
+      switch errno {
+      case ENOENT: return nil
+      case ELOOP: throw .unreadable(path: path, reason: Self.symbolicLinkReason)
+      default: throw .unreadable(path: path, reason: FileDescriptor.message())
+      }
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw .unreadable(path: path, reason: FileDescriptor.message())
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw .unreadable(
+        path: path, reason: "it is \(FileDescriptor.kindName(status.st_mode)), not a file")
+    }
+    guard Int(status.st_size) <= sizeLimit,
+      let bytes = FileDescriptor.readAll(descriptor, limit: sizeLimit)
+    else {
+      if Int(status.st_size) > sizeLimit { throw tooLarge(Int(status.st_size)) }
+      throw .unreadable(path: path, reason: FileDescriptor.message())
+    }
+    // The file may have grown since `fstat`.
+    guard bytes.count <= sizeLimit else { throw tooLarge(bytes.count) }
+    return bytes
+  }
+
+  /// Replaces the file with `bytes`, atomically (new temporary file, fsync, rename, directory
+  /// fsync).
+  package func write(_ bytes: [UInt8]) throws(DurableFileError) {
+    switch FileDescriptor.entryKind(path) {
+    case .symbolicLink:
+      throw .writeFailed(path: path, reason: Self.symbolicLinkReason)
+    case .other(let kind):
+      throw .writeFailed(path: path, reason: "it is \(kind), not a file")
+    case .missing, .regularFile, .unknown:
+      break
+    }
+    let (temporary, descriptor) = try createTemporaryFile()
+    if let code = FileDescriptor.writeAll(bytes, to: descriptor) {
+      close(descriptor)
+      unlink(temporary)
+      throw writeError("writing \(temporary)", code)
+    }
+    guard fsync(descriptor) == 0 else {
+      let code = errno
+      close(descriptor)
+      unlink(temporary)
+      throw writeError("syncing \(temporary)", code)
+    }
+    close(descriptor)
+    guard rename(temporary, path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw writeError("replacing \(path)", code)
+    }
+    FileDescriptor.syncDirectory(directory)
+  }
+
+  /// Moves the file aside to `<name>.corrupt-<time>-<pid>` (or `-2`, `-3`… when that exists:
+  /// a second corrupt file in the same second must not replace the first), and returns where;
+  /// when the move fails, `.unreadable` with the system's reason.
+  package func keepAside() -> Result<String, DurableFileError> {
+    let aside = Self.unusedName(path + ".corrupt-\(Int(time(nil)))-\(getpid())")
+    guard rename(path, aside) == 0 else {
+      return .failure(.unreadable(path: path, reason: FileDescriptor.message()))
+    }
+    return .success(aside)
+  }
+
+  /// Removes `<name>.tmp-<pid>…` files left by a process that was killed mid-write. Only files
+  /// whose writer no longer exists are removed; they never hold the only copy of anything (the
+  /// rename that would have published them did not happen).
+  package func removeAbandonedTemporaryFiles() {
+    let prefix = name + ".tmp-"
+    for entry in Self.entries(of: directory) where entry.hasPrefix(prefix) {
+      let writer = entry.dropFirst(prefix.count).prefix { $0 != "-" }
+      guard let pid = pid_t(writer), pid > 0, pid != getpid() else { continue }
+      if kill(pid, 0) != 0, errno == ESRCH {
+        unlink(directory + "/" + entry)
+      }
+    }
+  }
+
+  /// A new, empty temporary file next to the file: created exclusively (`O_EXCL`), so a file
+  /// or link already at the name is never opened, let alone written through.
+  private func createTemporaryFile() throws(DurableFileError) -> (String, Int32) {
+    for _ in 0..<100 {
+      let serial = Self.temporarySerial.add(1, ordering: .relaxed).newValue
+      let temporary = path + ".tmp-\(getpid())-\(serial)"
+      if let descriptor = FileDescriptor.openFile(
+        temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
+      {
+        return (temporary, descriptor)
+      }
+      if errno != EEXIST { throw writeError("creating \(temporary)", errno) }
+    }
+    throw writeError("creating a temporary file in \(directory)", EEXIST)
+  }
+
+  private static let temporarySerial = Atomic<Int>(0)
+
+  package static let symbolicLinkReason =
+    "it is a symbolic link; files are never read or written through a link (replace it with "
+    + "the file itself, or point the data directory at the directory that holds the file)"
+
+  private func tooLarge(_ size: Int) -> DurableFileError {
+    .unreadable(
+      path: path,
+      reason: "it is \(Self.megabytes(size)), more than the \(Self.megabytes(sizeLimit)) "
+        + "this build reads")
+  }
+
+  private static func megabytes(_ bytes: Int) -> String {
+    "\((bytes + (1 << 20) - 1) >> 20) MB"
+  }
+
+  private static func unusedName(_ base: String) -> String {
+    var candidate = base
+    var suffix = 2
+    while FileDescriptor.entryKind(candidate) != .missing, suffix < 10_000 {
+      candidate = "\(base)-\(suffix)"
+      suffix += 1
+    }
+    return candidate
+  }
+
+  private func writeError(_ step: String, _ code: Int32) -> DurableFileError {
+    .writeFailed(path: path, reason: "\(step): \(FileDescriptor.message(code))")
+  }
+}

@@ -1,0 +1,37 @@
+/// Which notes the search text matches, kept in the state so that neither the list nor the
+/// selection filters every note on every frame or key.
+///
+/// It is worked out when the search text changes: typing one more character only narrows the
+/// previous matches, so a search through 10,000 notes checks them all on its first key and
+/// fewer on each key after. A note edited while the filter is on stays as it was (the note
+/// being edited does not vanish from the list); a note a host changes is checked again.
+package struct NoteFilter: Equatable, Sendable {
+  /// The lowercased search text the matches are for.
+  package var query: String
+  /// The ids of the notes whose title or body contains the query, ignoring case.
+  package var matches: Set<Int>
+
+  package init(query: String, matches: Set<Int>) {
+    self.query = query
+    self.matches = matches
+  }
+
+  /// Whether `note`'s title or body contains `query` (lowercased), ignoring case.
+  package static func note(_ note: Note, matches query: String) -> Bool {
+    matcher(for: query)(note)
+  }
+
+  /// A test for many notes against one query (lowercased), made once: an ASCII query is
+  /// searched for as bytes in titles and bodies alike, without a copy of either.
+  static func matcher(for query: String) -> (Note) -> Bool {
+    guard query.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return { $0.title.lowercased().contains(query) || $0.text.contains(lowercased: query) }
+    }
+    let needle = Array(query.utf8)
+    return { note in
+      needle.withUnsafeBufferPointer { needle in
+        FoldedSearch.contains(needle, in: note.title) || note.text.contains(ascii: needle)
+      }
+    }
+  }
+}

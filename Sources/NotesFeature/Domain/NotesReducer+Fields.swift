@@ -1,0 +1,67 @@
+import StoreKernel
+
+/// The one-line fields: the search text and the new title, edited with a cursor like the body
+/// (the same moves and deletes, on a buffer made from the field: fields are short).
+extension NotesReducer {
+  func editSearch(_ state: inout NotesState, _ action: NotesAction.ViewAction) {
+    if action == .newlineTapped {
+      state.mode = .browsing
+      return
+    }
+    guard Self.editField(&state.searchText, cursor: &state.fieldCursor, action) else { return }
+    refilter(&state)
+    keepSelectionVisible(&state)
+  }
+
+  func editTitle(
+    _ state: inout NotesState, draft: String, _ action: NotesAction.ViewAction
+  ) -> Effect<NotesAction> {
+    guard action == .newlineTapped else {
+      var draft = draft
+      if Self.editField(&draft, cursor: &state.fieldCursor, action) {
+        state.mode = .renaming(draft: draft)
+      }
+      return .none
+    }
+    state.mode = .browsing
+    guard let index = state.selectedIndex else { return .none }
+    let title = draft.trimmingWhitespace
+    state.notes[index].title = title.isEmpty ? "Untitled" : title
+    state.notes[index].titleFollowsFirstLine = false
+    touch(&state, at: index)
+    return markEdited(&state)
+  }
+
+  /// Applies an editing key to a one-line field; returns whether its text changed (a move
+  /// changes only `cursor`). Line breaks are dropped from typed and pasted text.
+  static func editField(
+    _ field: inout String, cursor: inout Int, _ action: NotesAction.ViewAction
+  ) -> Bool {
+    var text = TextBuffer(field)
+    let position = text.scalarBoundary(atOrBefore: min(max(0, cursor), text.utf8Count))
+    let change: (range: Range<Int>, inserted: String, kind: TextEdit.Kind)?
+    switch action {
+    case .cursorMoved(let direction):
+      cursor = move(position, direction, in: text)
+      return false
+    case .textInserted(let typed):
+      let inserted = typed.filter { !$0.isNewline }
+      change = inserted.isEmpty ? nil : (position..<position, inserted, .other)
+    case .newlineTapped:
+      change = nil
+    default:
+      change = Self.change(for: action, in: text, at: position)
+    }
+    guard let change else { return false }
+    text.replace(change.range, with: change.inserted)
+    field = text.string
+    cursor = change.range.lowerBound + change.inserted.utf8.count
+    return true
+  }
+}
+
+extension String {
+  var trimmingWhitespace: String {
+    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  }
+}

@@ -1,0 +1,72 @@
+import FeatureBridge
+import TerminalUI
+import Testing
+
+@testable import NotesFeature
+
+/// What the editor shows: tabs as spaces, the cursor on screen with as little scrolling as
+/// possible, Page Down a screenful further, and the search field's cursor.
+@MainActor
+@Suite struct EditorViewportTests {
+  static let lines = (1...100).map { "line \($0)" }.joined(separator: "\n")
+
+  @Test func tabsAreShownAsSpacesToTheNextTabStop() async {
+    let notes = await RunningNotes(storage: .inMemory([("Tabs", "a\tb\n\tc")]))
+    notes.type([.enter, .down, .end])
+    let screen = notes.render(width: 40, height: 6)
+    #expect(screen[1] == "a       b")
+    #expect(screen[2] == "        c")
+    #expect(!screen.joined().contains("^I"))
+    #expect(notes.view.cursor?.row == 2)
+    #expect(notes.view.cursor?.column == 9)
+    await notes.feature.stop()
+  }
+
+  @Test func theViewScrollsOnlyAsFarAsTheCursorNeeds() async {
+    var viewport = EditorViewport()
+    let text = TextBuffer(Self.lines)
+    // The cursor at the start: the top of the note.
+    var frame = viewport.frame(of: text, noteID: 1, cursor: 0, width: 20, height: 5)
+    #expect(frame.rows == ["line 1", "line 2", "line 3", "line 4", "line 5"])
+    // Down to line 7: two rows of scrolling, the cursor on the last row.
+    let line7 = text.lineStart(ofLine: 6)
+    frame = viewport.frame(of: text, noteID: 1, cursor: line7, width: 20, height: 5)
+    #expect(frame.rows.first == "line 3")
+    #expect(frame.cursor.row == 4)
+    // Back up to line 5: still on screen, nothing moves.
+    frame = viewport.frame(
+      of: text, noteID: 1, cursor: text.lineStart(ofLine: 4), width: 20, height: 5)
+    #expect(frame.rows.first == "line 3")
+    #expect(frame.cursor.row == 2)
+  }
+
+  @Test func pageDownMovesTheViewByTheRowsTheCursorMoved() async {
+    let notes = await RunningNotes(storage: .inMemory([("Lines", Self.lines)]))
+    notes.type([.enter])
+    // Narrow: the editor alone, 8 rows below the header.
+    var screen = notes.render(width: 40, height: 10)
+    #expect(screen[1] == "line 1")
+    notes.type([.down, .down, .pageDown])
+    screen = notes.render(width: 40, height: 10)
+    // The cursor moved 7 rows, from line 3 to line 10, and so did the view.
+    #expect(screen[1] == "line 8")
+    #expect(notes.view.cursor?.row == 3)
+    notes.type([.pageUp])
+    screen = notes.render(width: 40, height: 10)
+    #expect(screen[1] == "line 1")
+    #expect(notes.view.cursor?.row == 3)
+    await notes.feature.stop()
+  }
+
+  @Test func theSearchFieldShowsTheTerminalCursorWhereItIs() async {
+    let notes = await RunningNotes(storage: .inMemory([("One", "")]))
+    notes.type([.character("/")])
+    notes.type("milk")
+    notes.type([.left, .left])
+    let screen = notes.render(width: 60, height: 5)
+    #expect(screen[0] == "Notes (1)   search: milk")
+    #expect(notes.view.cursor?.row == 0)
+    #expect(notes.view.cursor?.column == TerminalText.width(of: "Notes (1)   search: mi"))
+    await notes.feature.stop()
+  }
+}
