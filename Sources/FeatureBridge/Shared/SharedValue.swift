@@ -35,8 +35,9 @@ public final class SharedValue<Value: Sendable>: Sendable {
   /// The current value.
   public var value: Value { state.withLock { $0.value } }
 
-  /// How many subscriptions are active.
-  public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+  /// How many subscriptions are active. Package-only: tests check that a stopped feature
+  /// leaves none behind.
+  package var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
   /// Changes the value atomically and publishes the result to every subscriber.
   ///
