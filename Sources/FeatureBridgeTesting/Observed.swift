@@ -5,7 +5,9 @@ import Observation
 /// used has changed: the way a test waits for a feature to catch up, without polling or sleeping.
 ///
 /// ```swift
-/// let lines = await observed({ view.render(width: 40, height: 10) }) { $0.contains("  ▸ 3") }
+/// let lines = await observed({ view.render(width: 40, height: 10) }) {
+///   $0.contains("    [-]   3   [+]")
+/// }
 /// ```
 ///
 /// - Parameters:

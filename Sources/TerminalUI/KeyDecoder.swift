@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// var decoder = KeyDecoder()
-/// decoder.decode(Array("a\u{1B}[A".utf8))  // [.character("a"), .up]
+/// let keys = decoder.decode(Array("a\u{1B}[A".utf8))  // [.character("a"), .up]
 /// ```
 ///
 /// `Sendable` plain value (its pending bytes).

@@ -5,7 +5,7 @@ extension Store {
   /// projection changed (and once now): the App → Feature direction of seed 000.
   ///
   /// ```swift
-  /// let token = appStore.feed({ $0.theme }, into: notesInputs, as: NotesInput.themeChanged)
+  /// let token = appStore.feed({ $0.searchText }, into: notesInputs, as: NotesInput.search)
   /// ```
   ///
   /// - Parameters:

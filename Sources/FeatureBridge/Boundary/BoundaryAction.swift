@@ -6,13 +6,16 @@
 /// bridge can turn each `Input` into one action and each delegate action into one `Output`:
 ///
 /// ```swift
-/// enum Action: BoundaryAction {
-///   case input(CounterInput)
+/// enum TallyAction: BoundaryAction {
+///   enum ViewAction: Sendable { case incrementTapped, favoriteTapped }
+///   enum InternalAction: Sendable { case subscribeToFavorites, favoritesChanged(Set<Int>) }
+///
+///   case input(TallyInput)
 ///   case view(ViewAction)
 ///   case `internal`(InternalAction)
-///   case delegate(CounterOutput)
+///   case delegate(TallyOutput)
 ///
-///   var output: CounterOutput? { if case .delegate(let output) = self { output } else { nil } }
+///   var output: TallyOutput? { if case .delegate(let output) = self { output } else { nil } }
 /// }
 /// ```
 ///

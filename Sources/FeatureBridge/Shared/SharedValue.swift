@@ -11,8 +11,10 @@ import StoreKernel
 ///
 /// ```swift
 /// let favorites = SharedValue<Set<Int>>([])
-/// favorites.update { $0.insert(42) }
-/// for await value in favorites.values() { … }  // [], then [42], …
+/// favorites.update { _ = $0.insert(42) }
+/// for await value in favorites.values() {
+///   print(value)  // [42] first, then every later change
+/// }
 /// ```
 ///
 /// `Sendable`: its value and subscribers are behind a lock.

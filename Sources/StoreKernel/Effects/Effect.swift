@@ -63,8 +63,8 @@ public struct Effect<Action: Sendable>: Sendable {
   ///
   /// ```swift
   /// return .run { send in
-  ///   let notes = try await storage.load()
-  ///   await send(.internal(.loaded(notes)))
+  ///   let drafts = try await storage.load()
+  ///   await send(.internal(.loaded(drafts)))
   /// } catch: { error, send in
   ///   await send(.internal(.loadFailed("\(error)")))
   /// }

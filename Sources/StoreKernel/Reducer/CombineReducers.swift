@@ -2,8 +2,8 @@
 ///
 /// ```swift
 /// let app = CombineReducers {
-///   Scope(state: \.counter, action: AppAction.counterPath) { Counter() }
-///   Scope(state: \.profile, action: AppAction.profilePath) { Profile() }
+///   Scope(state: \AppState.counter, action: AppAction.counterPath) { Counter() }
+///   Scope(state: \AppState.profile, action: AppAction.profilePath) { Profile() }
 ///   AppLogic()
 /// }
 /// ```

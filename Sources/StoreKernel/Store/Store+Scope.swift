@@ -86,7 +86,7 @@ extension Store {
   /// Observation): scope functions whose input did not change are not run at all.
   ///
   /// ```swift
-  /// // `version` is bumped by the settings reducer whenever it runs.
+  /// // `settingsVersion` is bumped by the app's reducer whenever the settings change.
   /// let settings = appStore.scope(
   ///   state: \.settings, action: AppAction.settings, changesWith: \.settingsVersion)
   /// ```
