@@ -6,7 +6,7 @@ public import Testing
 /// the whole app, or run twice as many actions, fails the test that declares the budget, naming
 /// the stores and their counts.
 ///
-/// The counts come from a ``StoreKernel/StoreRegistry`` the test owns and hands to the stores it
+/// The counts come from a `StoreRegistry` (StoreKernel) the test owns and hands to the stores it
 /// measures (`$0.storeRegistry = registry`), so tests running in parallel never disturb them.
 ///
 /// ```swift

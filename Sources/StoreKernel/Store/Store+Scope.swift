@@ -79,7 +79,7 @@ extension Store {
     return child
   }
 
-  /// Derives a child store, as ``scope(state:action:name:)`` does, that is derived again only
+  /// Derives a child store, as `scope(state:action:name:)` does, that is derived again only
   /// when `changeKey` says its part of the state may have changed: after a batch of actions,
   /// the child's observers see a new state only if `changeKey` gives another value than after
   /// the last batch. This is what an app whose views track what they read gets (SwiftUI with
