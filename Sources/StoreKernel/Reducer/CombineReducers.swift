@@ -34,6 +34,8 @@ public struct CombineReducers<Reducers: Reducer>: Reducer {
 extension CombineReducers: Sendable where Reducers: Sendable {}
 
 /// Builds a chain of reducers of one domain; each runs in turn and their effects merge.
+///
+/// A namespace: no values.
 @resultBuilder
 public enum ReducerBuilder<State, Action: Sendable> {
   /// A single reducer stands for itself.
