@@ -1,4 +1,4 @@
-/// The action type of a feature that lives behind a boundary, following seed 003's convention:
+/// The action type of a feature that lives behind a boundary, sorted by who sends each action:
 /// view actions (from the feature's own view), internal actions (from its effects), and
 /// delegate actions (its outputs), plus the inputs a host sends.
 ///

@@ -1,7 +1,6 @@
 import StoreKernel
 
-/// A value shared between features through a dependency, instead of through a root state
-/// (seed 002, with its races closed).
+/// A value shared between features through a dependency, instead of through a root state.
 ///
 /// Subscribers get the current value first and then every change, in the order the changes
 /// were made. Updates are read-modify-write under a lock, so concurrent writers never lose an

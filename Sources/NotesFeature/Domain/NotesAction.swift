@@ -1,6 +1,6 @@
 import FeatureBridge
 
-/// Everything the notes store handles (seed 003's view / internal / delegate split).
+/// Everything the notes store handles, split into view, internal and delegate actions.
 package enum NotesAction: BoundaryAction, Equatable {
   package enum Direction: Sendable, Equatable {
     case left, right, up, down, lineStart, lineEnd

@@ -50,7 +50,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Feeds `action` back into the store right after the current action, before any observer is
   /// notified.
   ///
-  /// Prefer calling a method on your reducer for shared logic (seed 001): every action costs
+  /// Prefer calling a method on your reducer for shared logic: every action costs
   /// a trip through the store.
   ///
   /// - Parameter action: The action to send.

@@ -37,7 +37,7 @@ final class ScopedSource<State, Action: Sendable> {
 
 extension Store {
   /// Derives a child store that sees part of this store's state and sends child actions
-  /// embedded into this store's actions: the single-store style of seed 004.
+  /// embedded into this store's actions: the single-store style.
   ///
   /// The child keeps its parent alive. It has no state of its own: each read derives the
   /// child's state from the parent (counted as a state derivation), and each send is forwarded.
@@ -47,7 +47,7 @@ extension Store {
   /// ```
   ///
   /// - Parameters:
-  ///   - toChildState: Derives the child's state; keep it a stored property (seed 001).
+  ///   - toChildState: Derives the child's state; keep it a stored property.
   ///   - embed: Wraps a child action into this store's actions.
   ///   - name: The child's name in instrumentation.
   /// - Returns: The child store, on this store's actor.
