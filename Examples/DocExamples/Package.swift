@@ -21,7 +21,8 @@ var package = Package(
     .package(name: "MultiStore", path: "../..")
   ],
   targets: [
-    .target(name: "ReadmeExample", dependencies: [.product(name: "StoreKernel", package: "MultiStore")]),
+    .target(
+      name: "ReadmeExample", dependencies: [.product(name: "StoreKernel", package: "MultiStore")]),
     .target(
       name: "KernelExamples",
       dependencies: [

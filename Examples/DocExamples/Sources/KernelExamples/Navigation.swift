@@ -94,6 +94,8 @@ struct App: Reducer {
 }
 
 func appWithDestinations() -> some Reducer<App.State, App.Action> {
-  App().ifCaseLet(\.destination, state: Destination.editorPath,
-                  action: App.Action.editorPath) { Editor() }
+  App().ifCaseLet(
+    \.destination, state: Destination.editorPath,
+    action: App.Action.editorPath
+  ) { Editor() }
 }

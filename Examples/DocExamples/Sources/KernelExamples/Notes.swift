@@ -1,5 +1,5 @@
-import FoundationDependencies
 import Foundation
+import FoundationDependencies
 import StoreKernel
 
 // The examples in the doc comments of the `uuid` and `date` dependencies.

@@ -47,10 +47,14 @@ import Testing
 }
 
 @Test func aSeededDieRollsTheSameEveryTime() async {
-  let first = await withDependencies { $0.randomNumberGenerator = .seeded(7) } operation: {
+  let first = await withDependencies {
+    $0.randomNumberGenerator = .seeded(7)
+  } operation: {
     rollDie()
   }
-  let again = await withDependencies { $0.randomNumberGenerator = .seeded(7) } operation: {
+  let again = await withDependencies {
+    $0.randomNumberGenerator = .seeded(7)
+  } operation: {
     rollDie()
   }
   #expect(first == again)
