@@ -3,6 +3,13 @@
 //
 //   swift scripts/public-api-list.swift --module CounterFeature --allowed api/CounterFeature.txt \
 //     --limit 16 [--update] GRAPH.symbols.json [MODULE@OTHER.symbols.json …]
+//   swift scripts/public-api-list.swift --module StoreKernel --allowed api/StoreKernel.txt \
+//     --framework [--update] GRAPH.symbols.json [MODULE@OTHER.symbols.json …]
+//
+// `--framework` is for the modules other packages build on (StoreKernel, FeatureBridge, their
+// testing libraries, TerminalUI): no limit, and each symbol's line also carries its declaration
+// (`Store.send(_:) | @discardableResult func send(_ action: Action) -> StoreTask`), so a changed
+// signature is a reviewed diff too.
 //
 // A line of the list is either a symbol path (`CounterInput.setCount(_:)`, counted against the
 // limit) or a conformance (`CounterInput: Swift.Equatable`, not counted). Symbols a module adds to
@@ -28,7 +35,10 @@ struct SymbolGraph: Decodable {
     let kind: Kind
     let identifier: Identifier
     let pathComponents: [String]
+    let declarationFragments: [Fragment]?
   }
+
+  struct Fragment: Decodable { let spelling: String }
 
   struct Relationship: Decodable {
     struct Origin: Decodable { let displayName: String }
@@ -47,6 +57,7 @@ struct Options {
   var module = ""
   var allowedPath = ""
   var limit = 16
+  var framework = false
   var update = false
   var graphs: [String] = []
 
@@ -59,11 +70,14 @@ struct Options {
       case "--allowed": options.allowedPath = remaining.popFirst() ?? ""
       case "--limit": options.limit = Int(remaining.popFirst() ?? "") ?? options.limit
       case "--update": options.update = true
+      case "--framework": options.framework = true
       default: options.graphs.append(argument)
       }
     }
     guard !options.module.isEmpty, !options.allowedPath.isEmpty, !options.graphs.isEmpty else {
-      fail("usage: public-api-list.swift --module M --allowed FILE [--limit N] [--update] GRAPHS…")
+      fail(
+        "usage: public-api-list.swift --module M --allowed FILE [--limit N | --framework] "
+          + "[--update] GRAPHS…")
     }
     return options
   }
@@ -73,7 +87,13 @@ struct Options {
 struct Entry {
   let line: String
   let description: String
-  var isSymbol: Bool { !line.contains(": ") }
+  let isSymbol: Bool
+}
+
+/// A symbol's declaration on one line, as the symbol graph spells it.
+func declaration(of symbol: SymbolGraph.Symbol) -> String {
+  let text = (symbol.declarationFragments ?? []).map(\.spelling).joined()
+  return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
 }
 
 func fail(_ message: String) -> Never {
@@ -136,8 +156,11 @@ for path in options.graphs {
     } else {
       kept.insert(id)
       let path = pathOf[id]!
+      let line = options.framework ? "\(path) | \(declaration(of: symbol))" : path
       entries.append(
-        Entry(line: path, description: "\(symbol.kind.displayName.lowercased()) '\(path)'"))
+        Entry(
+          line: line, description: "\(symbol.kind.displayName.lowercased()) '\(line)'",
+          isSymbol: true))
     }
   }
 
@@ -147,7 +170,7 @@ for path in options.graphs {
     if target == "Swift.SendableMetatype" { continue }
     let source = pathOf[relationship.source] ?? relationship.source
     let line = "\(source): \(target)"
-    entries.append(Entry(line: line, description: "the conformance '\(line)'"))
+    entries.append(Entry(line: line, description: "the conformance '\(line)'", isSymbol: false))
   }
 }
 
@@ -157,7 +180,16 @@ let conformanceCount = entries.count - symbolCount
 var errors: [String] = []
 
 if options.update {
-  let header = """
+  let header =
+    options.framework
+    ? """
+    # The public API of \(options.module), a framework module other packages build on.
+    # One symbol per line, `path | declaration`; `Type: Protocol` lines are conformances.
+    # A change to this API is a reviewed diff of this file. Checked by
+    # scripts/check-public-api.sh; regenerate with `scripts/check-public-api.sh --update`.
+
+    """
+    : """
     # The public API of \(options.module): its boundary (Input, Output, how to start it).
     # One symbol path per line; `Type: Protocol` lines are conformances and do not count
     # against the limit of \(options.limit) symbols. Checked by scripts/check-public-api.sh;
@@ -175,11 +207,19 @@ if options.update {
 let allowed = readAllowed(options.allowedPath)
 if allowed.isEmpty {
   errors.append(
-    "error: \(options.allowedPath) is missing or empty. Every feature module needs an allowed "
+    "error: \(options.allowedPath) is missing or empty. Every library module needs an allowed "
       + "list; create it with `scripts/check-public-api.sh --update` and review it.")
 }
 for extra in subtracting(actual, allowed) {
   let description = entries.first { $0.line == extra }?.description ?? "'\(extra)'"
+  if options.framework {
+    errors.append(
+      "error: \(options.module) exports \(description), which is not in \(options.allowedPath). "
+        + "A framework module's public API changes only as a reviewed diff: if the change is "
+        + "meant, run `scripts/check-public-api.sh --update` and commit the list; a test hook "
+        + "should be `package` instead.")
+    continue
+  }
   errors.append(
     "error: \(options.module) exports \(description), which is not in \(options.allowedPath). "
       + "A feature's public API is its boundary: make it internal or package, or, if it really "
@@ -188,17 +228,22 @@ for extra in subtracting(actual, allowed) {
 for missing in subtracting(allowed, actual) {
   errors.append(
     "error: \(options.allowedPath) lists '\(missing)', which \(options.module) no longer "
-      + "exports. Remove the line.")
+      + "exports"
+      + (options.framework
+        ? " with that declaration. If the change is meant, run "
+          + "`scripts/check-public-api.sh --update` and commit the reviewed diff."
+        : ". Remove the line."))
 }
-if symbolCount > options.limit {
+if !options.framework, symbolCount > options.limit {
   errors.append(
     "error: \(options.module) exports \(symbolCount) symbols; a feature's boundary may have at "
       + "most \(options.limit). Make the extra ones internal or package.")
 }
 
 let verdict = errors.isEmpty ? "matches \(options.allowedPath)" : "\(errors.count) problem(s)"
+let limitText = options.framework ? "framework, no limit" : "limit \(options.limit)"
 print(
-  "\(options.module): \(symbolCount) symbols (limit \(options.limit)), \(conformanceCount) "
+  "\(options.module): \(symbolCount) symbols (\(limitText)), \(conformanceCount) "
     + "conformances; not counted: \(synthesized) synthesized, \(requirementImplementations) "
     + "protocol-requirement implementations; \(verdict)")
 for error in errors { print("  " + error) }

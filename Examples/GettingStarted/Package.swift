@@ -9,8 +9,9 @@ let strictSettings: [SwiftSetting] = [
   .enableExperimentalFeature("StrictConcurrency=complete"),
 ]
 
-/// docs/getting-started.md, as a package: a new feature (`TimerFeature`) written behind the
-/// boundary, a tiny host that embeds it (`TeaHost`, run by `tea`), and their tests.
+/// FeatureBridge's Getting Started article (Sources/FeatureBridge/FeatureBridge.docc), as a
+/// package: a new feature (`TimerFeature`) written behind the boundary, a tiny host that embeds
+/// it (`TeaHost`, run by `tea`), and their tests.
 var package = Package(
   name: "GettingStarted",
   products: [

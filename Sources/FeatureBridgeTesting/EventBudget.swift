@@ -6,12 +6,13 @@ public import Testing
 /// the whole app, or run twice as many actions, fails the test that declares the budget, naming
 /// the stores and their counts.
 ///
-/// The counts come from a ``StoreKernel/StoreRegistry`` the test owns and hands to the stores it
+/// The counts come from a `StoreRegistry` (StoreKernel) the test owns and hands to the stores it
 /// measures (`$0.storeRegistry = registry`), so tests running in parallel never disturb them.
 ///
 /// ```swift
 /// let registry = StoreRegistry()
 /// let notes = NotesFeature.start(storage: .inMemory()) { $0.storeRegistry = registry }
+/// await notes.settle()  // the load is not part of the budget
 /// await EventBudget("Notes", eventsPerInput: 4).check(in: registry, inputs: 1) {
 ///   await notes.send(.search("milk"))
 /// }

@@ -10,7 +10,8 @@ public import StoreKernel
 ///   input == .save ? [.saved(noteCount: 0)] : []
 /// }
 /// let notes = fakeNotes.start()  // instead of NotesFeature.start(…)
-/// fakeNotes.emit(.noteCountChanged(3))
+/// notes.onOutput { print($0) }
+/// fakeNotes.emit(.noteCountChanged(3))  // prints noteCountChanged(3)
 /// ```
 ///
 /// Not `Sendable`: confined to the actor it is started on.

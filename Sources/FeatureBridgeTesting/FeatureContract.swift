@@ -4,7 +4,10 @@ public import FeatureBridge
 /// implementations of one boundary), so the fake cannot drift from the real thing.
 ///
 /// ```swift
-/// try await FeatureContract.verify([
+/// let counterFake = FakeFeature<CounterInput, CounterOutput> { input in
+///   input == .increment ? [.countChanged(1)] : []
+/// }
+/// await FeatureContract.verify([
 ///   ("real", { CounterFeature.start(favorites: SharedValue([])) }),
 ///   ("fake", { counterFake.start() }),
 /// ]) { probe in

@@ -3,10 +3,11 @@
 /// expects without blocking on the stream.
 ///
 /// ```swift
-/// let log = OutputLog(feature.outputs)
-/// await feature.send(.save)
-/// await feature.settle()
-/// #expect(await log.next() == .saved(noteCount: 0))
+/// let log = OutputLog(notes.outputs)
+/// await notes.send(.save)
+/// await notes.settle()
+/// #expect(await log.waitFor(count: 2))
+/// #expect(log.outputs.last == .saved(noteCount: 0))
 /// ```
 ///
 /// Not `Sendable`: confined to the actor it was created on.

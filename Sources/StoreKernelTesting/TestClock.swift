@@ -17,7 +17,7 @@ public import StoreKernel
 /// first lets the store's effects reach their next suspension (so an effect just started has
 /// registered its sleep), and after waking each sleeper it waits until the effect has done
 /// everything it can: handled on the store's actor what it sent, and slept again or ended. A
-/// one-second repeating timer fires exactly twice in `advance(by: .seconds(2))`, and ``run()``
+/// one-second repeating timer fires exactly twice in `advance(by: .seconds(2))`, and ``run(limit:)``
 /// follows an effect through any number of sequential sleeps
 /// (docs/decisions/0006-test-store-executor.md). Call these methods from the store's actor
 /// (the test's), as a test does.

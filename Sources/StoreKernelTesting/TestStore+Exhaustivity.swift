@@ -42,7 +42,7 @@ extension TestStore {
   /// ```swift
   /// await store.withExhaustivity(.off) {
   ///   await store.send(.load)
-  ///   await store.receive(Feature.Action.loadedPath) { $0.isLoaded = true }
+  ///   await store.receive(Loader.Action.loadedPath) { $0.isLoaded = true }
   /// }
   /// ```
   ///

@@ -7,8 +7,8 @@
 ///
 /// ```swift
 /// var decoder = KeyDecoder()
-/// decoder.decode(Array("a\u{1B}[A".utf8))  // [.character("a"), .up]
-/// decoder.decode(Array("\u{1B}[1;5C\u{1B}u".utf8))  // [.modified(.right, .control), .alt("u")]
+/// let keys = decoder.decode(Array("a\u{1B}[A".utf8))  // [.character("a"), .up]
+/// let more = decoder.decode(Array("\u{1B}[1;5C\u{1B}u".utf8))  // Ctrl-Right, then Alt-U
 /// ```
 ///
 /// `Sendable` plain value (its pending bytes).

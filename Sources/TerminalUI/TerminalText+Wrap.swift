@@ -4,7 +4,7 @@ extension TerminalText {
   /// off at the edge of the screen.
   ///
   /// ```swift
-  /// TerminalText.wrap("cannot save /data/notes.json: No space left on device", width: 20)
+  /// let lines = TerminalText.wrap("cannot save /data/notes.json: No space left on device", width: 20)
   /// // ["cannot save", "/data/notes.json: No", "space left on device"]
   /// ```
   ///

@@ -2,7 +2,7 @@ package import DurableFiles
 import FeatureBridge
 
 /// Everything the counter's store handles: inputs from the host, view actions, internal
-/// actions from its effects, and delegate actions that become outputs (seed 003).
+/// actions from its effects, and delegate actions that become outputs.
 package enum CounterAction: BoundaryAction, Equatable {
   package enum ViewAction: Sendable, Equatable {
     case incrementTapped

@@ -2,10 +2,10 @@ public import StoreKernel
 
 extension Store {
   /// Feeds a projection of this store's state into a feature's input stream, only when the
-  /// projection changed (and once now): the App → Feature direction of seed 000.
+  /// projection changed (and once now): the App → Feature direction.
   ///
   /// ```swift
-  /// let token = appStore.feed({ $0.theme }, into: notesInputs, as: NotesInput.themeChanged)
+  /// let token = appStore.feed({ $0.searchText }, into: notesInputs, as: NotesInput.search)
   /// ```
   ///
   /// - Parameters:
@@ -24,7 +24,7 @@ extension Store {
 
 extension Feature {
   /// Routes this feature's outputs into a parent store's actions, on the parent's actor: the
-  /// Feature → App direction of seed 000. Outputs mapped to `nil` are ignored.
+  /// Feature → App direction. Outputs mapped to `nil` are ignored.
   ///
   /// - Parameters:
   ///   - store: The parent store.

@@ -1,4 +1,4 @@
-/// The action type of a feature that lives behind a boundary, following seed 003's convention:
+/// The action type of a feature that lives behind a boundary, sorted by who sends each action:
 /// view actions (from the feature's own view), internal actions (from its effects), and
 /// delegate actions (its outputs), plus the inputs a host sends.
 ///
@@ -6,13 +6,16 @@
 /// bridge can turn each `Input` into one action and each delegate action into one `Output`:
 ///
 /// ```swift
-/// enum Action: BoundaryAction {
-///   case input(CounterInput)
+/// enum TallyAction: BoundaryAction {
+///   enum ViewAction: Sendable { case incrementTapped, favoriteTapped }
+///   enum InternalAction: Sendable { case subscribeToFavorites, favoritesChanged(Set<Int>) }
+///
+///   case input(TallyInput)
 ///   case view(ViewAction)
 ///   case `internal`(InternalAction)
-///   case delegate(CounterOutput)
+///   case delegate(TallyOutput)
 ///
-///   var output: CounterOutput? { if case .delegate(let output) = self { output } else { nil } }
+///   var output: TallyOutput? { if case .delegate(let output) = self { output } else { nil } }
 /// }
 /// ```
 ///

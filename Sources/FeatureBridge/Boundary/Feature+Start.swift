@@ -10,7 +10,7 @@ extension Feature {
   /// reducer stay internal. Inputs from the stream are taken off the actor and delivered in
   /// batches, one hop per batch, in order.
   ///
-  /// The store counts into the ``StoreRegistry`` of its dependencies and registers in their
+  /// The store counts into the `StoreRegistry` of its dependencies and registers in their
   /// ``FeatureRegistry``: a host hands down its own in `withDependencies`
   /// (`$0.storeRegistry = registry`), so its counts are its own.
   ///

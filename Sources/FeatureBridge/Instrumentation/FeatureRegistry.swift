@@ -4,7 +4,7 @@ import Synchronization
 /// Which features are running: so a test or a host can check that stopping a feature leaves
 /// nothing running.
 ///
-/// Like ``StoreKernel/StoreRegistry``, a registry belongs to whoever starts the features: a host
+/// Like StoreKernel's `StoreRegistry`, a registry belongs to whoever starts the features: a host
 /// hands its own down through dependencies (`$0.featureRegistry = registry`), so parallel tests
 /// never see each other's features. Features started with none register in ``shared``.
 ///

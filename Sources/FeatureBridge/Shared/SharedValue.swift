@@ -1,7 +1,6 @@
 import StoreKernel
 
-/// A value shared between features through a dependency, instead of through a root state
-/// (seed 002, with its races closed).
+/// A value shared between features through a dependency, instead of through a root state.
 ///
 /// Subscribers get the current value first and then every change, in the order the changes
 /// were made. Updates are read-modify-write under a lock, so concurrent writers never lose an
@@ -11,8 +10,10 @@ import StoreKernel
 ///
 /// ```swift
 /// let favorites = SharedValue<Set<Int>>([])
-/// favorites.update { $0.insert(42) }
-/// for await value in favorites.values() { … }  // [], then [42], …
+/// favorites.update { _ = $0.insert(42) }
+/// for await value in favorites.values() {
+///   print(value)  // [42] first, then every later change
+/// }
 /// ```
 ///
 /// `Sendable`: its value and subscribers are behind a lock.
@@ -35,8 +36,9 @@ public final class SharedValue<Value: Sendable>: Sendable {
   /// The current value.
   public var value: Value { state.withLock { $0.value } }
 
-  /// How many subscriptions are active.
-  public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+  /// How many subscriptions are active. Package-only: tests check that a stopped feature
+  /// leaves none behind.
+  package var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
   /// Changes the value atomically and publishes the result to every subscriber.
   ///

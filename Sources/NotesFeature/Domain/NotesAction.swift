@@ -1,6 +1,6 @@
 import FeatureBridge
 
-/// Everything the notes store handles (seed 003's view / internal / delegate split).
+/// Everything the notes store handles, split into view, internal and delegate actions.
 package enum NotesAction: BoundaryAction, Equatable {
   /// Where a cursor moves: by character, by word, to the line's ends, to the text's ends.
   package enum Direction: Sendable, Equatable {

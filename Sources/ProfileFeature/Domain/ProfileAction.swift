@@ -1,6 +1,6 @@
 import FeatureBridge
 
-/// Everything the profile's store handles (seed 003's view / internal / delegate split).
+/// Everything the profile's store handles, split into view, internal and delegate actions.
 package enum ProfileAction: BoundaryAction, Equatable {
   package enum ViewAction: Sendable, Equatable {
     case selectNext

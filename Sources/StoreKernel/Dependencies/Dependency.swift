@@ -1,10 +1,8 @@
 /// Reads a dependency of the store that is running the current reducer or effect.
 ///
 /// ```swift
-/// struct Notes: Reducer {
-///   @Dependency(\.clock) var clock
-///   @Dependency(\.notesStorage) var storage
-/// }
+/// @Dependency(\.drafts) var storage
+/// let drafts = try await storage.load()
 /// ```
 ///
 /// The value is looked up on each access, so a reducer value can be shared between stores with

@@ -3,18 +3,18 @@
 /// A dependency is usually a struct of `@Sendable` closures:
 ///
 /// ```swift
-/// struct NotesStorage: Sendable {
-///   var load: @Sendable () async throws -> [Note]
-///   var save: @Sendable ([Note]) async throws -> Void
+/// struct DraftStorage: Sendable {
+///   var load: @Sendable () async throws -> [String]
+///   var save: @Sendable ([String]) async throws -> Void
 /// }
-/// enum NotesStorageKey: DependencyKey {
-///   static let liveValue = NotesStorage.file(inDirectory: "/var/lib/notes")
-///   static let testValue = NotesStorage.inMemory()
+/// enum DraftStorageKey: DependencyKey {
+///   static let liveValue = DraftStorage.directory("/var/lib/drafts")
+///   static let testValue = DraftStorage.inMemory()
 /// }
 /// extension DependencyValues {
-///   var notesStorage: NotesStorage {
-///     get { self[NotesStorageKey.self] }
-///     set { self[NotesStorageKey.self] = newValue }
+///   var drafts: DraftStorage {
+///     get { self[DraftStorageKey.self] }
+///     set { self[DraftStorageKey.self] = newValue }
 ///   }
 /// }
 /// ```

@@ -4,8 +4,8 @@
 /// Read them with ``Dependency`` or ``DependencyValues/current``; set them per store:
 ///
 /// ```swift
-/// let store = Store(initialState: .init(), reducer: Notes()) {
-///   $0.notesStorage = .inMemory()
+/// let store = Store(initialState: Drafts.State(), reducer: Drafts()) {
+///   $0.drafts = .inMemory()
 ///   $0.clock = ContinuousClock()
 /// }
 /// ```

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let clock = TestClock()
-/// let timer = TimerFeature.start(clock: clock)  // its effects run on the clock's executor
+/// let notes = NotesFeature.start(storage: .inMemory(), clock: clock)  // effects on its executor
 /// ```
 ///
 /// Conforming types are `Sendable` (they are clocks).

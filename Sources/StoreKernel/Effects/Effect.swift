@@ -50,7 +50,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Feeds `action` back into the store right after the current action, before any observer is
   /// notified.
   ///
-  /// Prefer calling a method on your reducer for shared logic (seed 001): every action costs
+  /// Prefer calling a method on your reducer for shared logic: every action costs
   /// a trip through the store.
   ///
   /// - Parameter action: The action to send.
@@ -63,8 +63,8 @@ public struct Effect<Action: Sendable>: Sendable {
   ///
   /// ```swift
   /// return .run { send in
-  ///   let notes = try await storage.load()
-  ///   await send(.internal(.loaded(notes)))
+  ///   let drafts = try await storage.load()
+  ///   await send(.internal(.loaded(drafts)))
   /// } catch: { error, send in
   ///   await send(.internal(.loadFailed("\(error)")))
   /// }

@@ -14,10 +14,11 @@
 public enum IssueReporter {
   private static let handler = LockedValue<(@Sendable (String) -> Void)?>(nil)
 
-  /// Replaces how issues are reported, for the whole process.
+  /// Replaces how issues are reported, for the whole process. Package-only: outside code
+  /// routes reports to its tests with `TestIssues.install()` (StoreKernelTesting).
   ///
   /// - Parameter report: Receives each message; `nil` restores the standard-error default.
-  public static func setHandler(_ report: (@Sendable (String) -> Void)?) {
+  package static func setHandler(_ report: (@Sendable (String) -> Void)?) {
     handler.withLock { $0 = report }
   }
 

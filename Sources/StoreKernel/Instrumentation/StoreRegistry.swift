@@ -9,7 +9,7 @@
 /// let registry = StoreRegistry()
 /// let store = Store(initialState: 0, reducer: Counter()) { $0.storeRegistry = registry }
 /// store.send(.increment)
-/// registry.totals.actionsReceived  // 1
+/// print(registry.totals.actionsReceived)  // 1
 /// ```
 ///
 /// Stores register when created and leave when released; their counts are kept in the totals.

@@ -18,8 +18,10 @@
 /// reference to the locked value, like a class.
 ///
 /// ```swift
-/// let hits = LockedValue(0)
-/// hits.withLock { $0 += 1 }
+/// let counter = LockedValue(0)
+/// DispatchQueue.concurrentPerform(iterations: 4) { _ in
+///   for _ in 0..<10_000 { counter.withLock { $0 += 1 } }
+/// }
 /// ```
 ///
 /// `Sendable` when `Value` is: the value is only reached inside ``withLock(_:)``.

@@ -54,4 +54,5 @@ public struct CasePath<Root, Value>: Sendable {
 }
 
 /// A case path into an action enum: how a child's actions sit inside a parent's actions.
+/// `Sendable`, as every ``CasePath`` is.
 public typealias ActionPath<Root, Value> = CasePath<Root, Value>

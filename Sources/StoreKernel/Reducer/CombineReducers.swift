@@ -2,8 +2,8 @@
 ///
 /// ```swift
 /// let app = CombineReducers {
-///   Scope(state: \.counter, action: AppAction.counterPath) { Counter() }
-///   Scope(state: \.profile, action: AppAction.profilePath) { Profile() }
+///   Scope(state: \AppState.counter, action: AppAction.counterPath) { Counter() }
+///   Scope(state: \AppState.profile, action: AppAction.profilePath) { Profile() }
 ///   AppLogic()
 /// }
 /// ```
@@ -34,6 +34,8 @@ public struct CombineReducers<Reducers: Reducer>: Reducer {
 extension CombineReducers: Sendable where Reducers: Sendable {}
 
 /// Builds a chain of reducers of one domain; each runs in turn and their effects merge.
+///
+/// A namespace: no values.
 @resultBuilder
 public enum ReducerBuilder<State, Action: Sendable> {
   /// A single reducer stands for itself.

@@ -5,8 +5,8 @@ extension Reducer {
   /// own), so one screen of an app can run with a different value than the rest:
   ///
   /// ```swift
-  /// Scope(state: \.preview, action: AppAction.previewPath) {
-  ///   Editor().dependency(\.clock, ImmediateClock())
+  /// Scope(state: \AppState.dice, action: AppAction.dicePath) {
+  ///   Dice().dependency(\.randomNumberGenerator, .seeded(7))
   /// }
   /// ```
   ///

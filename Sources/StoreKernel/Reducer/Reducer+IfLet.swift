@@ -74,8 +74,10 @@ extension Reducer {
   /// action that arrives while the state is in another case is reported.
   ///
   /// ```swift
-  /// App().ifCaseLet(\.destination, state: Destination.editorPath,
-  ///                 action: App.Action.editorPath) { Editor() }
+  /// App().ifCaseLet(
+  ///   \.destination, state: Destination.editorPath,
+  ///   action: App.Action.editorPath
+  /// ) { Editor() }
   /// ```
   ///
   /// - Parameters:

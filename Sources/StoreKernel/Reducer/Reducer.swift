@@ -4,6 +4,8 @@
 /// All side effects (I/O, time, randomness) belong in the returned effect, never in the body.
 ///
 /// ```swift
+/// enum CounterAction: Equatable, Sendable { case increment, decrement }
+///
 /// struct Counter: Reducer {
 ///   func reduce(into state: inout Int, action: CounterAction) -> Effect<CounterAction> {
 ///     switch action {

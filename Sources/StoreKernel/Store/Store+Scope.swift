@@ -37,7 +37,7 @@ final class ScopedSource<State, Action: Sendable> {
 
 extension Store {
   /// Derives a child store that sees part of this store's state and sends child actions
-  /// embedded into this store's actions: the single-store style of seed 004.
+  /// embedded into this store's actions: the single-store style.
   ///
   /// The child keeps its parent alive. It has no state of its own: each read derives the
   /// child's state from the parent (counted as a state derivation), and each send is forwarded.
@@ -47,7 +47,7 @@ extension Store {
   /// ```
   ///
   /// - Parameters:
-  ///   - toChildState: Derives the child's state; keep it a stored property (seed 001).
+  ///   - toChildState: Derives the child's state; keep it a stored property.
   ///   - embed: Wraps a child action into this store's actions.
   ///   - name: The child's name in instrumentation.
   /// - Returns: The child store, on this store's actor.
@@ -79,14 +79,14 @@ extension Store {
     return child
   }
 
-  /// Derives a child store, as ``scope(state:action:name:)`` does, that is derived again only
+  /// Derives a child store, as `scope(state:action:name:)` does, that is derived again only
   /// when `changeKey` says its part of the state may have changed: after a batch of actions,
   /// the child's observers see a new state only if `changeKey` gives another value than after
   /// the last batch. This is what an app whose views track what they read gets (SwiftUI with
   /// Observation): scope functions whose input did not change are not run at all.
   ///
   /// ```swift
-  /// // `version` is bumped by the settings reducer whenever it runs.
+  /// // `settingsVersion` is bumped by the app's reducer whenever the settings change.
   /// let settings = appStore.scope(
   ///   state: \.settings, action: AppAction.settings, changesWith: \.settingsVersion)
   /// ```

@@ -168,8 +168,9 @@ public final class Store<State, Action: Sendable> {
   /// The store's name and counts.
   public var snapshot: StoreSnapshot { StoreSnapshot(name: name, events: events) }
 
-  /// How many effects started by this store (or its root) are still running.
-  public var runningEffectCount: Int {
+  /// How many effects started by this store (or its root) are still running. Package-only:
+  /// `TestStore` and the package's tests read it; a host waits with a feature's `settle()`.
+  package var runningEffectCount: Int {
     switch source {
     case .root(let runtime): return runtime.effects.runningCount
     case .scoped(let scoped): return scoped.runningEffectCount()
@@ -177,8 +178,8 @@ public final class Store<State, Action: Sendable> {
   }
 
   /// Waits until every effect started by this store's runtime has ended, including effects
-  /// started meanwhile.
-  nonisolated(nonsending) public func finishEffects() async {
+  /// started meanwhile. Package-only: a test tool.
+  nonisolated(nonsending) package func finishEffects() async {
     while true {
       let tasks: [Task<Void, Never>]
       switch source {

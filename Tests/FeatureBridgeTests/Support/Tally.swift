@@ -17,7 +17,7 @@ struct TallyState: Equatable {
   var sharedValue = 0
 }
 
-/// The test feature's actions, in seed 003's shape: inputs from the host, view actions, internal
+/// The test feature's actions, split by who sends them: inputs from the host, view actions, internal
 /// actions from effects, delegate actions (the outputs), and a stop action.
 enum TallyAction: BoundaryAction, Equatable {
   enum ViewAction: Sendable, Equatable {

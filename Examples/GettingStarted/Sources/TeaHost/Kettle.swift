@@ -31,7 +31,7 @@ public struct Tea: Sendable, Equatable {
 ///
 /// ```swift
 /// let kettle = Kettle()
-/// kettle.brew(.green)
+/// kettle.brew(Tea(name: "green", steepSeconds: seconds))
 /// ```
 @MainActor
 public final class Kettle {

@@ -12,13 +12,13 @@ enum TeaMain {
   static func main() async {
     let seconds = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 3
     let kettle = Kettle()
+    kettle.brew(Tea(name: "green", steepSeconds: seconds))
     let view = TimerFeature.terminalView(of: kettle.timer)
     let (changes, changed) = AsyncStream.makeStream(of: Void.self)
     func show() {
       let lines = TerminalRendering.render(view, width: 40, height: 1) { changed.yield() }
       print(lines.joined(separator: "\n"))
     }
-    kettle.brew(Tea(name: "green", steepSeconds: seconds))
     await kettle.timer.untilDelivered(1)
     show()
     for await _ in changes {

@@ -13,8 +13,16 @@ import TerminalUI
 /// `setCount` for the counter.
 ///
 /// ```swift
-/// let journal = Journal(features: .live(storage: .inMemory()))
-/// journal.write("Ran 5k before breakfast")
+/// let journal = Journal(features: .live(storage: storage))
+/// for line in lines where !line.isEmpty {
+///   if line == ":save" {
+///     await journal.save()
+///   } else if line.hasPrefix(":search ") {
+///     await journal.search(String(line.dropFirst(":search ".count)))
+///   } else {
+///     await journal.write(line)
+///   }
+/// }
 /// ```
 @JournalActor
 public final class Journal {

@@ -7,9 +7,8 @@ public import TerminalUI
 /// internal to this module.
 ///
 /// ```swift
-/// let (inputs, send) = AsyncStream.makeStream(of: TimerInput.self)
-/// let timer = TimerFeature.start(inputs: inputs)
-/// send.yield(.start(seconds: 180))
+/// let timer = TimerFeature.start(clock: TestClock())
+/// await timer.send(.start(seconds: 90))
 /// ```
 public enum TimerFeature {
   /// Starts the timer on the caller's actor. It waits for ``TimerInput/start(seconds:)``.

@@ -1,8 +1,8 @@
 import FeatureBridge
 
-/// Everything the timer's store handles, split by who sends it (seed 003): the host's inputs,
-/// the view's actions, the effects' internal actions, and delegate actions, which leave the
-/// boundary as outputs.
+/// Everything the timer's store handles, split by who sends it: the host's inputs, the view's
+/// actions, the effects' internal actions, and delegate actions, which leave the boundary as
+/// outputs.
 enum TimerAction: BoundaryAction, Equatable {
   enum ViewAction: Sendable, Equatable {
     case pauseResumeTapped

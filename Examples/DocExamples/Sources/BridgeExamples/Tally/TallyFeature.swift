@@ -1,0 +1,54 @@
+public import FeatureBridge
+import StoreKernel
+
+// A small feature behind the boundary, for the doc comments of BoundaryAction, ViewStore and
+// Effect.subscribe and for the Boundaries article: a count the host can reset, that a view
+// increments and saves as a favorite, with favorites shared with other features.
+
+/// What a host may tell the tally.
+///
+/// `Sendable` plain value.
+public enum TallyInput: Sendable, Equatable {
+  /// Back to zero.
+  case reset
+}
+
+/// What the tally tells its host.
+///
+/// `Sendable` plain value.
+public enum TallyOutput: Sendable, Equatable {
+  /// The count is now this.
+  case countChanged(Int)
+  /// This count was saved as a favorite.
+  case favoriteSaved(Int)
+}
+
+/// Starts tallies; their state, actions and reducer are internal to this module.
+///
+/// A namespace: no values.
+public enum TallyFeature {
+  /// Starts a tally on the caller's actor.
+  ///
+  /// - Parameters:
+  ///   - favorites: The favorites shared with other features.
+  ///   - isolation: The host's actor.
+  /// - Returns: The running feature.
+  public static func start(
+    favorites: SharedValue<Set<Int>>,
+    isolation: isolated any Actor = #isolation
+  ) -> Feature<TallyInput, TallyOutput> {
+    Feature.start(
+      name: "Tally",
+      initialState: TallyState(),
+      reducer: TallyReducer(),
+      withDependencies: { $0.tallyFavorites = favorites },
+      isolation: isolation)
+  }
+
+  /// The view store a view of the tally reads.
+  static func viewStore(
+    of feature: Feature<TallyInput, TallyOutput>
+  ) -> ViewStore<TallyState, TallyAction.ViewAction> {
+    feature.viewStore(state: TallyState.self, viewAction: TallyAction.ViewAction.self)
+  }
+}

@@ -1,0 +1,68 @@
+import CounterFeature
+import FeatureBridge
+import FeatureBridgeTesting
+import NotesFeature
+import StoreKernel
+import TerminalUI
+import Testing
+
+// The examples in the doc comments of FeatureBridgeTesting: EventBudget, FakeFeature,
+// FeatureContract, observed and OutputLog.
+
+@MainActor @Suite struct TestingToolExamples {
+  @Test func aSearchStaysWithinItsBudget() async {
+    let registry = StoreRegistry()
+    let notes = NotesFeature.start(storage: .inMemory()) { $0.storeRegistry = registry }
+    await notes.settle()  // the load is not part of the budget
+    await EventBudget("Notes", eventsPerInput: 4).check(in: registry, inputs: 1) {
+      await notes.send(.search("milk"))
+    }
+    await notes.stop()
+  }
+
+  @Test func aFakeStandsInForTheNotes() async {
+    let fakeNotes = FakeFeature<NotesInput, NotesOutput>(name: "Notes") { input in
+      input == .save ? [.saved(noteCount: 0)] : []
+    }
+    let notes = fakeNotes.start()  // instead of NotesFeature.start(…)
+    notes.onOutput { print($0) }
+    fakeNotes.emit(.noteCountChanged(3))  // prints noteCountChanged(3)
+    await notes.send(.save)
+    #expect(fakeNotes.receivedInputs == [.save])
+    await notes.stop()
+  }
+
+  @Test func theFakeCounterKeepsTheRealOnesContract() async {
+    let counterFake = FakeFeature<CounterInput, CounterOutput> { input in
+      input == .increment ? [.countChanged(1)] : []
+    }
+    await FeatureContract.verify([
+      ("real", { CounterFeature.start(favorites: SharedValue([])) }),
+      ("fake", { counterFake.start() }),
+    ]) { probe in
+      await probe.send(.increment)
+      #expect(await probe.nextOutput() == .countChanged(1), "\(probe.name)")
+    }
+  }
+
+  @Test func theViewShowsTheCountItWasSent() async {
+    let counter = CounterFeature.start(favorites: SharedValue([]))
+    let view = CounterFeature.terminalView(of: counter)
+    counter.input.send(.setCount(3))
+    let lines = await observed({ view.render(width: 40, height: 10) }) {
+      $0.contains("    [-]   3   [+]")
+    }
+    #expect(lines.contains("    [-]   3   [+]"))
+    await counter.stop()
+  }
+
+  @Test func aSaveIsTheLastOutput() async {
+    let notes = NotesFeature.start(storage: .inMemory())
+    let log = OutputLog(notes.outputs)
+    await notes.send(.save)
+    await notes.settle()
+    #expect(await log.waitFor(count: 2))
+    #expect(log.outputs.last == .saved(noteCount: 0))
+    await notes.stop()
+  }
+}
