@@ -44,7 +44,7 @@ package enum NotesAction: BoundaryAction, Equatable {
     case loadRequested
     case loaded(LoadedNotes)
     case loadFailed(NotesStorageError)
-    case autosaveTimerFired(editCount: Int)
+    case autosaveTimerFired
     case saveFinished(editCount: Int)
     case saveFailed(NotesStorageError)
     /// Sent when the feature stops: save what is unsaved, or keep it in a recovery file.

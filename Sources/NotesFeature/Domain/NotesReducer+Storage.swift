@@ -45,13 +45,8 @@ extension NotesReducer {
         .send(.delegate(.storageError(error.description))), noteCountChanged(state),
         saveRequestedWhileLoading(&state), replayInputsWaitingForLoad(&state),
         flushRequestedWhileLoading(&state))
-    case .autosaveTimerFired(let editCount):
-      guard state.autosaveArmed else { return .none }
-      if editCount == state.editCount {
-        state.autosaveArmed = false
-        return save(&state)
-      }
-      return armAutosave(&state)
+    case .autosaveTimerFired:
+      return autosaveTimerFired(&state)
     case .saveFinished(let editCount):
       state.savesInFlight -= 1
       state.savedEditCount = max(state.savedEditCount, editCount)
@@ -86,6 +81,8 @@ extension NotesReducer {
       state.saveRequestedWhileLoading = true
       return .none
     }
+    // This save (or its refusal) answers every edit so far: the autosave times the next ones.
+    state.unsavedEdits = nil
     guard state.canSave else {
       // Reported like a failed save: a host waiting for the save's result hears one.
       let refusal = "Not saved: the notes file could not be read, so it is left untouched"
@@ -123,6 +120,7 @@ extension NotesReducer {
       }
     }
     state.savesInFlight += 1
+    state.unsavedEdits = nil
     let editCount = state.editCount
     let saved = savedRecoveries(state)
     return .run { send in

@@ -149,25 +149,52 @@ package struct NotesReducer: Reducer {
       .send(.delegate(.deleted(NoteID(note.id)))), noteCountChanged(state), markEdited(&state))
   }
 
-  /// Records an unsaved change and makes sure an autosave will follow once typing pauses.
+  /// Records an unsaved change and makes sure an autosave will follow: `autosaveDelay` after
+  /// the last edit, and no later than ``autosaveMaxWait`` after the first unsaved one.
   func markEdited(_ state: inout NotesState) -> Effect<NotesAction> {
     state.editCount += 1
+    let now = ClockMoment(clock.now)
+    if state.unsavedEdits == nil {
+      state.unsavedEdits = UnsavedEdits(at: now)
+    } else {
+      state.unsavedEdits?.last = now
+    }
     guard !state.autosaveArmed else { return .none }
-    return armAutosave(&state)
+    return armAutosave(&state, after: autosaveDelay)
   }
 
+  /// The longest typing may go on unsaved: five quiet delays (5 s by default). Steady typing
+  /// never pauses long enough for the quiet-period save, so this bounds what a crash can lose.
+  var autosaveMaxWait: Duration { autosaveDelay * 5 }
+
   /// A debounce without an effect per keystroke: one timer per quiet period. When it fires,
-  /// it saves if nothing changed since it was armed, and re-arms otherwise.
-  func armAutosave(_ state: inout NotesState) -> Effect<NotesAction> {
+  /// it saves if the last edit is `autosaveDelay` old (or the first unsaved one is
+  /// ``autosaveMaxWait`` old), and otherwise sleeps exactly until the earlier of the two.
+  func armAutosave(_ state: inout NotesState, after wait: Duration) -> Effect<NotesAction> {
     state.autosaveArmed = true
-    let editCount = state.editCount
     let clock = clock
-    let delay = autosaveDelay
     return .run { send in
-      try await clock.sleep(for: delay)
-      await send(.internal(.autosaveTimerFired(editCount: editCount)))
+      try await clock.sleep(for: wait)
+      await send(.internal(.autosaveTimerFired))
     }
     .cancellable(id: CancelID.autosaveTimer, cancelInFlight: true)
+  }
+
+  /// The armed timer fired: save now, or sleep until the autosave is due.
+  func autosaveTimerFired(_ state: inout NotesState) -> Effect<NotesAction> {
+    guard state.autosaveArmed else { return .none }
+    guard let edits = state.unsavedEdits else {
+      state.autosaveArmed = false
+      return .none
+    }
+    let now = ClockMoment(clock.now)
+    let quiet = edits.last.duration(to: now)
+    let waited = edits.first.duration(to: now)
+    if quiet >= autosaveDelay || waited >= autosaveMaxWait {
+      state.autosaveArmed = false
+      return save(&state)
+    }
+    return armAutosave(&state, after: min(autosaveDelay - quiet, autosaveMaxWait - waited))
   }
 
   func noteCountChanged(_ state: NotesState) -> Effect<NotesAction> {

@@ -39,6 +39,7 @@ import Testing
       .internal(.flush),
       assert: {
         $0.autosaveArmed = false
+        $0.unsavedEdits = nil
         $0.savesInFlight = 1
       }, sourceLocation: sourceLocation)
     await store.receive(
@@ -64,6 +65,7 @@ import Testing
       $0.nextRevision = 3
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
       $0.history = history(TextEdit(offset: 7, inserted: "X", cursorBefore: 7, kind: .typing))
     }
     await store.send(.view(.textInserted("ü🎉"))) {
@@ -89,6 +91,7 @@ import Testing
       $0.nextRevision = 3
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
       $0.history = history(
         TextEdit(offset: 0, inserted: "line one\nline two\nthree", cursorBefore: 0))
     }
@@ -105,6 +108,7 @@ import Testing
       $0.nextRevision = 3
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
       $0.history = history(TextEdit(offset: 3, inserted: "\n", cursorBefore: 3, kind: .typing))
     }
     await expectFlush(store, editCount: 1)
@@ -121,6 +125,7 @@ import Testing
       $0.nextRevision = 3
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
       $0.history = history(
         TextEdit(offset: 14, removed: "🎉", cursorBefore: 18, kind: .backspace))
     }
@@ -152,6 +157,7 @@ import Testing
       $0.nextRevision = 3
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
       $0.history = history(TextEdit(offset: 1, removed: "é", cursorBefore: 1, kind: .delete))
     }
     await store.send(.view(.cursorMoved(.lineEnd))) { $0.cursor = 16 }
@@ -179,6 +185,7 @@ import Testing
       $0.nextRevision = 3
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
       $0.history = history(
         TextEdit(offset: 3, removed: "🇯🇵", cursorBefore: 11, kind: .backspace))
     }
@@ -316,6 +323,7 @@ import Testing
       $0.nextRevision = 3
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
       $0.history = history(TextEdit(offset: 4, removed: "two,", cursorBefore: 8))
     }
     await store.send(.view(.deleteWordForwardTapped)) {
@@ -361,6 +369,7 @@ import Testing
       $0.nextRevision = 4
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
       $0.history = history(TextEdit(offset: 0, inserted: "x", cursorBefore: 0, kind: .typing))
     }
     #expect(store.state.selectedNote?.id == 1)
@@ -381,6 +390,7 @@ import Testing
       $0.nextRevision = 4
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
       $0.history = [
         2: EditHistory(
           undo: [.init(offset: 0, inserted: "y", cursorBefore: 0, kind: .typing)],

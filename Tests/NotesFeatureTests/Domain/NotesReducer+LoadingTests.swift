@@ -47,6 +47,7 @@ import Testing
       $0.mode = .editing
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
     }
     await store.receive(.delegate(.created(NoteID(1), title: "Untitled 1")))
     await store.receive(.delegate(.noteCountChanged(1)))
@@ -91,7 +92,7 @@ import Testing
       $0.editCount = 3
       $0.history[3]?.undo.append(TextEdit(offset: 5, inserted: "!", cursorBefore: 5, kind: .typing))
     }
-    await expectAutosave(store, clock: clock, armedAt: 1, editCount: 3, noteCount: 3)
+    await expectAutosave(store, clock: clock, editCount: 3, noteCount: 3)
     #expect(recording.saved.last?.notes.map(\.id) == [3, 2, 1])
     await store.finish()
   }
@@ -173,11 +174,16 @@ import Testing
       $0.status = nil
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
     }
     await store.receive(.delegate(.created(NoteID(1), title: "Untitled 1")))
     await store.receive(.delegate(.noteCountChanged(1)))
     let refusal = "Not saved: the notes file could not be read, so it is left untouched"
-    await store.send(.input(.save)) { $0.status = refusal }
+    await store.send(.input(.save)) {
+      $0.status = refusal
+      // The refusal answers the edits so far, as a save would.
+      $0.unsavedEdits = nil
+    }
     // Reported as a failed save would be, so a host waiting for the result hears one.
     await store.receive(.delegate(.storageError(refusal)))
     // Stopping keeps the unsaved note in a recovery file instead.

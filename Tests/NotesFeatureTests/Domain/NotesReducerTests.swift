@@ -32,6 +32,7 @@ import Testing
       $0.mode = .editing
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
     }
     await store.receive(.delegate(.created(NoteID(2), title: "Untitled 2")))
     await store.receive(.delegate(.noteCountChanged(2)))
@@ -58,6 +59,7 @@ import Testing
       $0.searchText = ""
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
     }
     await store.receive(.delegate(.created(NoteID(2), title: "Untitled 2")))
     await store.receive(.delegate(.noteCountChanged(2)))
@@ -99,6 +101,7 @@ import Testing
       $0.nextRevision = 4
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
     }
     await expectAutosave(store, clock: clock, editCount: 1, noteCount: 2)
     #expect(recording.saved.last?.notes.map(\.title) == ["Alpha OneTwo", "Beta"])
@@ -129,6 +132,7 @@ import Testing
       $0.nextRevision = 3
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
     }
     await expectAutosave(store, clock: clock, editCount: 1, noteCount: 1)
     await store.finish()
@@ -150,6 +154,7 @@ import Testing
       $0.nextRevision = 3
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
     }
     #expect(store.state.notes[0].title == "Alpha")
     await expectAutosave(store, clock: clock, editCount: 1, noteCount: 1)
@@ -193,6 +198,7 @@ import Testing
       $0.status = "Deleted “Beta”: u to undo"
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
     }
     await store.receive(.delegate(.deleted(NoteID(2))))
     await store.receive(.delegate(.noteCountChanged(2)))
@@ -207,7 +213,7 @@ import Testing
     await store.receive(.delegate(.noteCountChanged(3)))
     // Only the last delete can be undone, once.
     await store.send(.view(.undoDeleteTapped))
-    await expectAutosave(store, clock: clock, armedAt: 1, editCount: 2, noteCount: 3)
+    await expectAutosave(store, clock: clock, editCount: 2, noteCount: 3)
     #expect(recording.saved.map(\.notes) == [[gamma, beta, alpha]])
     await store.finish()
   }
@@ -228,6 +234,7 @@ import Testing
       $0.status = "Deleted “Alpha”: u to undo"
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
     }
     await store.receive(.delegate(.deleted(NoteID(1))))
     await store.receive(.delegate(.noteCountChanged(1)))
@@ -245,6 +252,7 @@ import Testing
       $0.status = "Deleted “Alpha”: u to undo"
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
     }
     await store.receive(.delegate(.deleted(NoteID(1))))
     await store.receive(.delegate(.noteCountChanged(0)))
@@ -275,6 +283,7 @@ import Testing
       $0.status = "Deleted “Ascii”: u to undo"
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
     }
     await store.receive(.delegate(.deleted(NoteID(2))))
     await store.receive(.delegate(.noteCountChanged(1)))
@@ -291,7 +300,7 @@ import Testing
           lastEditIsOpen: true)
       ]
     }
-    await expectAutosave(store, clock: clock, armedAt: 1, editCount: 2, noteCount: 1)
+    await expectAutosave(store, clock: clock, editCount: 2, noteCount: 1)
     await store.finish()
   }
 
@@ -329,6 +338,7 @@ import Testing
       $0.mode = .editing
       $0.editCount = 1
       $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
     }
     await store.receive(.delegate(.created(NoteID(1), title: "Untitled 1")))
     await store.receive(.delegate(.noteCountChanged(1)))
@@ -379,7 +389,7 @@ import Testing
       $0.history[1]?.undo.append(TextEdit(offset: 0, inserted: "X", cursorBefore: 0, kind: .typing))
     }
     #expect(store.state.notes[0].title == "Groceries for Sunday")
-    await expectAutosave(store, clock: clock, armedAt: 1, editCount: 5, noteCount: 1)
+    await expectAutosave(store, clock: clock, editCount: 5, noteCount: 1)
     #expect(recording.saved.last?.notes.first?.titleFollowsFirstLine == false)
     await store.finish()
   }

@@ -48,32 +48,23 @@ func makeNotesStore(
 }
 
 /// Lets the armed autosave timer fire and asserts the one save it makes: the timer's action,
-/// the save finishing, and the `saved` output.
-///
-/// A timer armed at an older edit count (`armedAt`) first fires without saving and re-arms
-/// itself; that firing is asserted too.
+/// the save finishing, and the `saved` output. The edits were made while the clock stood
+/// still, so the last one is exactly one delay old when the timer fires.
 @MainActor
 func expectAutosave(
   _ store: TestStore<NotesState, NotesAction>,
   clock: TestClock,
-  armedAt: Int? = nil,
   editCount: Int,
   noteCount: Int,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async {
-  if let armedAt, armedAt != editCount {
-    #expect(await clock.waitForSleepers(1), sourceLocation: sourceLocation)
-    await clock.advance(by: autosaveDelay)
-    await store.receive(
-      .internal(.autosaveTimerFired(editCount: armedAt)), sourceLocation: sourceLocation)
-  }
-  #expect(await clock.waitForSleepers(1), sourceLocation: sourceLocation)
   await clock.advance(by: autosaveDelay)
   await store.receive(
-    .internal(.autosaveTimerFired(editCount: editCount)),
+    .internal(.autosaveTimerFired),
     assert: {
       $0.autosaveArmed = false
       $0.savesInFlight = 1
+      $0.unsavedEdits = nil
     }, sourceLocation: sourceLocation)
   await store.receive(
     .internal(.saveFinished(editCount: editCount)),
@@ -83,6 +74,11 @@ func expectAutosave(
       $0.status = "Saved"
     }, sourceLocation: sourceLocation)
   await store.receive(.delegate(.saved(noteCount: noteCount)), sourceLocation: sourceLocation)
+}
+
+/// The unsaved edits as the reducer records them when they are all made at `clock`'s now.
+func editsNow(_ clock: TestClock) -> UnsavedEdits {
+  UnsavedEdits(at: ClockMoment(clock.now))
 }
 
 extension NotesAction.InternalAction {
