@@ -91,7 +91,7 @@ def measure(binary, size, keys):
         tmux.wait_for("Notes (1)")
         pid = tmux.child_pid()
         tmux.run("send-keys", "e")
-        tmux.wait_for("editing")
+        tmux.wait_for("EDITING")
         time.sleep(0.5)
         before = cpu_seconds(pid)
         time.sleep(5)
@@ -137,7 +137,9 @@ def suspend_round_trip(binary):
         tmux.run("send-keys", "-l", " after")
         tmux.wait_for("│ before after")
         resumed = tmux.value("alternate_on") == "1"
-        tmux.run("send-keys", "Escape", "q")
+        tmux.run("send-keys", "Escape")
+        tmux.wait_for("BROWSING")
+        tmux.run("send-keys", "q")
         time.sleep(1)
         return suspended and resumed
     finally:
