@@ -49,7 +49,13 @@ package final class WriterLock: Sendable {
   package func claim() -> Claim {
     descriptor.withLock { held in
       if held != nil { return .held }
-      guard let open = FileDescriptor.openFile(path, O_RDWR | O_CREAT | O_NOFOLLOW) else {
+      // A lock file this user may not write (made read-only, or another user's) can still be
+      // locked through a read-only descriptor: every writer takes the same lock either way.
+      // Only a lock file that cannot be opened at all means nothing can be saved here.
+      guard
+        let open = FileDescriptor.openFile(path, O_RDWR | O_CREAT | O_NOFOLLOW)
+          ?? FileDescriptor.openFile(path, O_RDONLY | O_NOFOLLOW)
+      else {
         return .unavailable(reason: "cannot open \(path): \(FileDescriptor.message())")
       }
       guard flock(open, LOCK_EX | LOCK_NB) == 0 else {
@@ -59,6 +65,7 @@ package final class WriterLock: Sendable {
         if code == EWOULDBLOCK { return .heldByOther(pid: holder) }
         return .unavailable(reason: "cannot lock \(path): \(FileDescriptor.message(code))")
       }
+      // Named in the file for a second writer's message, where the file can be written.
       let pid = Array("\(getpid())\n".utf8)
       if ftruncate(open, 0) == 0 { _ = pwrite(open, pid, pid.count, 0) }
       held = open

@@ -37,4 +37,17 @@ import Testing
     #expect(notes.claim() == .held)
     #expect(counter.claim() == .held)
   }
+
+  @Test func aLockFileThatCannotBeWrittenIsStillLockedForEveryWriter() {
+    let directory = ScratchDirectory()
+    // A lock path that cannot be opened for writing (a directory here: this holds even for
+    // root, whom a read-only file would not stop) is locked through a read-only descriptor, so
+    // a second writer is still told the lock is held instead of writing beside the first.
+    #expect(mkdir(directory.path + "/notes.lock", 0o700) == 0)
+    let first = WriterLock(directory: directory.path, name: "notes.lock")
+    let second = WriterLock(directory: directory.path, name: "notes.lock")
+
+    #expect(first.claim() == .held)
+    #expect(second.claim() == .heldByOther(pid: nil))
+  }
 }

@@ -14,6 +14,8 @@ protocol FeatureSlot: AnyObject {
   func reduce(_ action: any Sendable, shell: inout ShellState) -> Effect<AppAction>
   /// What the feature's boundary would send when it starts and when it stops.
   var didStart: AppAction? { get }
+  /// Whether the work `didStart` starts ends by itself (`BoundaryAction.startWorkEnds`).
+  var startWorkEnds: Bool { get }
   var willStop: AppAction? { get }
   /// The action that asks the feature to save now, if it saves.
   var save: AppAction? { get }
@@ -67,6 +69,8 @@ final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
   }
 
   var didStart: AppAction? { R.Action.didStart.map { .feature(index, $0) } }
+
+  var startWorkEnds: Bool { R.Action.startWorkEnds }
 
   var willStop: AppAction? { R.Action.willStop.map { .feature(index, $0) } }
 

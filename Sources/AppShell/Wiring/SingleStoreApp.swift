@@ -58,7 +58,21 @@ final class SingleStoreApp: RunningApp {
     let made = slots.map { $0.makeView(root: root, tracked: tracked) }
     scopedStores = made.map(\.store)
     views = made.map(\.view)
-    for case let action? in slots.map(\.didStart) { root.send(action) }
+    for slot in slots {
+      guard let action = slot.didStart else { continue }
+      let work = root.send(action)
+      // As a boundary does: start work that ends by itself (the notes' load) is waited for.
+      if slot.startWorkEnds, !work.isEmpty { startWork.append(work) }
+    }
+  }
+
+  /// The start work of the features whose start work ends by itself, not yet awaited.
+  private var startWork: [StoreTask] = []
+
+  private func finishStartWork() async {
+    let work = startWork
+    startWork = []
+    for task in work { await task.finish() }
   }
 
   func view(at index: Int) -> any TerminalView { views[index] }
@@ -69,14 +83,18 @@ final class SingleStoreApp: RunningApp {
     return true
   }
 
-  /// Settles through the effect executor: script mode and `compare` give the app a serial
-  /// one; without one (the interactive app) there is nothing to wait for here.
+  /// Waits for the features' start work that ends by itself (as their boundaries would), then
+  /// settles through the effect executor: script mode and `compare` give the app a serial one;
+  /// without one (the interactive app) there is nothing more to wait for here.
   func settle() async {
+    await finishStartWork()
     if let executor = context.effectExecutor as? SerialEffectExecutor { await executor.settle() }
   }
 
   func stop() async {
     for case let action? in slots.map(\.willStop) { await root.send(action).finish() }
+    // A stop during a load flushes once the load is done (as a boundary's stop does).
+    await finishStartWork()
     root.cancelRunningEffects()
   }
 }

@@ -11,10 +11,11 @@ import DurableFiles
 /// Where unsaved notes go when they cannot be saved (a full disk, a read-only directory, a notes
 /// file that must not be overwritten), and where the next start finds them.
 ///
-/// A recovery file is a complete notes document: `notes.recovery-<time>-<pid>.json` in the data
-/// directory, or, when nothing can be written there, `multistore-notes-recovery-<directory
-/// hash>-<time>-<pid>.json` in the temporary directory (`$TMPDIR`, else `/tmp`). Each is
-/// created exclusively and synced. The next start reads every recovery file of its directory
+/// A recovery file is a complete notes document: `notes.recovery-<time>-<pid>-<random>.json` in
+/// the data directory, or, when nothing can be written there, `multistore-notes-recovery-
+/// <directory hash>-<time>-<pid>-<random>.json` in the temporary directory (`$TMPDIR`, else
+/// `/tmp`). Each is created exclusively (never through a link someone planted) and synced, with a
+/// new random name for each of a few tries. The next start reads every recovery file of its directory
 /// and adds the notes it does not already have; once they are saved, the files are removed.
 package struct RecoveryFiles: Sendable {
   package let directory: String
@@ -43,20 +44,19 @@ package struct RecoveryFiles: Sendable {
     } catch {
       throw .writeFailed(path: directory, reason: "\(error)")
     }
-    let stamp = "\(Int(time(nil)))-\(getpid())"
-    let candidates = [
-      directory + "/notes.recovery-\(stamp).json",
-      temporaryDirectory + "/\(temporaryPrefix)\(stamp).json",
-    ]
     var failures: [String] = []
-    for path in candidates {
-      switch DurableFile.createExclusively(path, bytes) {
-      case nil: return path
-      case let reason?: failures.append("\(path): \(reason)")
+    for location in [directory + "/notes.recovery-", temporaryDirectory + "/" + temporaryPrefix] {
+      // A random part in every name, and a few tries: a name planted in a shared temporary
+      // directory (a file or a link of another user's) cannot make the text be lost.
+      for _ in 0..<4 {
+        let random = String(UInt64.random(in: .min ... .max), radix: 16)
+        let path = location + "\(Int(time(nil)))-\(getpid())-\(random).json"
+        guard let reason = DurableFile.createExclusively(path, bytes) else { return path }
+        failures.append("\(path): \(reason)")
       }
     }
     throw .writeFailed(
-      path: candidates[0],
+      path: directory,
       reason: "no recovery file could be written (" + failures.joined(separator: "; ") + ")")
   }
 
