@@ -33,6 +33,8 @@ package final class WriterLock: Sendable {
 
   package let path: String
   private let descriptor = LockedValue<Int32?>(nil)
+  /// Set by `ownerStopped()`: from then on the lock is held only while an operation needs it.
+  private let stopped = LockedValue(false)
 
   /// The lock `name` in `directory`.
   package init(directory: String, name: String) {
@@ -75,6 +77,29 @@ package final class WriterLock: Sendable {
 
   /// Whether this value holds the lock.
   package var isHeld: Bool { descriptor.withLock { $0 != nil } }
+
+  /// Gives the lock up now, because its owner has stopped (a feature's stop closes its
+  /// storage): the next writer, in this process or another, may claim it at once, instead of
+  /// waiting for this value to be released, which tasks finishing their work may delay. An
+  /// operation that still comes claims it again for its own duration
+  /// (``operationEnded()`` after it).
+  package func ownerStopped() {
+    stopped.withLock { $0 = true }
+    release()
+  }
+
+  /// Call when an operation that claimed the lock ends: after ``ownerStopped()``, it gives the
+  /// lock up again.
+  package func operationEnded() {
+    if stopped.withLock({ $0 }) { release() }
+  }
+
+  private func release() {
+    descriptor.withLock { held in
+      if let open = held { close(open) }
+      held = nil
+    }
+  }
 
   private static func readHolder(_ descriptor: Int32) -> Int32? {
     var buffer = [UInt8](repeating: 0, count: 32)

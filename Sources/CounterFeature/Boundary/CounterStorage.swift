@@ -16,13 +16,18 @@ public struct CounterStorage: Sendable {
   /// Writes `record`, numbered `version`: only the newest record asked for is written, so
   /// saves that reach the storage out of order, or in a burst, end with the newest on disk.
   let save: @Sendable (CounterRecord, _ version: Int) async throws(DurableFileError) -> Void
+  /// The feature has stopped: after the work queued so far, give up the file's writer lock, so
+  /// another storage may take it at once.
+  let close: @Sendable () async -> Void
 
   init(
     load: @escaping @Sendable () async throws(DurableFileError) -> LoadedCounter,
-    save: @escaping @Sendable (CounterRecord, Int) async throws(DurableFileError) -> Void
+    save: @escaping @Sendable (CounterRecord, Int) async throws(DurableFileError) -> Void,
+    close: @escaping @Sendable () async -> Void = {}
   ) {
     self.load = load
     self.save = save
+    self.close = close
   }
 
   /// The count and favorites in `directory/counter.json`. The directory must exist. The file
@@ -38,6 +43,7 @@ public struct CounterStorage: Sendable {
     return CounterStorage(
       load: { () async throws(DurableFileError) -> LoadedCounter in
         try await StorageQueue.run(on: queue) { () throws(DurableFileError) in
+          defer { lock.operationEnded() }
           if case .heldByOther(let pid) = lock.claim() {
             return LoadedCounter(
               record: try file.load(readOnly: true),
@@ -51,12 +57,14 @@ public struct CounterStorage: Sendable {
         try await StorageQueue.run(on: queue) { () throws(DurableFileError) in
           // A newer save is queued behind this one: it writes, this one need not.
           guard newest.withLock({ $0 == version }) else { return }
+          defer { lock.operationEnded() }
           if case .heldByOther(let pid) = lock.claim() {
             throw .locked(path: file.path, holder: pid)
           }
           try file.save(record)
         }
-      })
+      },
+      close: { await StorageQueue.run(on: queue) { lock.ownerStopped() } })
   }
 
   /// A storage in memory, for tests and previews.

@@ -9,6 +9,11 @@ extension CounterReducer {
   ) -> Effect<CounterAction> {
     switch action {
     case .loaded(let loaded):
+      // What was changed before the load finished wins over what was kept, and is saved now.
+      let countChanged = state.countChangedBeforeLoad
+      let favoritesChanged = state.favoritesChangedBeforeLoad
+      state.countChangedBeforeLoad = false
+      state.favoritesChangedBeforeLoad = false
       var effects: [Effect<CounterAction>] = []
       if let refusal = loaded.writeRefusal {
         state.canSave = false
@@ -21,18 +26,22 @@ extension CounterReducer {
         return .merge(effects)
       }
       state.stored = record
-      if record.count != state.count {
+      if !countChanged, record.count != state.count {
         state.count = record.count
         effects.append(.send(.delegate(.countChanged(record.count))))
       }
       let kept = Set(record.favorites)
-      if kept != state.favorites {
+      if !favoritesChanged, kept != state.favorites {
         state.favorites = kept
         let favorites = favorites
         effects.append(.run { _ in favorites.set(kept) })
       }
+      effects.append(saveIfChanged(&state))
       return .merge(effects)
     case .loadFailed(let error):
+      // What was changed meanwhile is kept in memory, and saved below when a new file may be.
+      state.countChangedBeforeLoad = false
+      state.favoritesChangedBeforeLoad = false
       let reported = Effect<CounterAction>.send(.delegate(.storageError(error.description)))
       guard case .corrupt = error else {
         // The file is there but cannot be read: it must not be written over.
@@ -45,17 +54,21 @@ extension CounterReducer {
     case .saveFailed(let error):
       return .send(.delegate(.storageError(error.description)))
     case .flush:
-      guard storage != nil, state.canSave else { return .none }
+      // Whatever the stop saves, the storage then gives up its file, so the next start may
+      // take it at once.
+      guard let storage else { return .none }
+      let close = Effect<CounterAction>.run { _ in await storage.close() }
+      guard state.canSave else { return close }
       guard let stored = state.stored else {
         // Stopping before the load finished: load now, within the stop, so that what the user
         // did meanwhile is saved by the load's own save.
-        return load()
+        return load().concatenate(with: close)
       }
       // The last save may still be queued when the feature stops: save the newest values
       // once more and wait for the write (the queued one, now older, is skipped).
-      guard let storage, state.saveCount > 0 else { return .none }
+      guard state.saveCount > 0 else { return close }
       state.saveCount += 1
-      return save(stored, number: state.saveCount, to: storage)
+      return save(stored, number: state.saveCount, to: storage).concatenate(with: close)
     case .started, .favoritesChanged:
       return .none
     }

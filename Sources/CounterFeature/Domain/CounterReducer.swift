@@ -40,6 +40,9 @@ package struct CounterReducer: Reducer {
   private func toggleFavorite(in state: inout CounterState) -> Effect<CounterAction> {
     let count = state.count
     let favorites = favorites
+    if storage != nil, state.canSave, state.stored == nil {
+      state.favoritesChangedBeforeLoad = true
+    }
     if state.favorites.contains(count) {
       state.favorites.remove(count)
       return .merge(
@@ -57,6 +60,7 @@ package struct CounterReducer: Reducer {
   private func setCount(_ count: Int, in state: inout CounterState) -> Effect<CounterAction> {
     guard state.count != count else { return .none }
     state.count = count
+    if storage != nil, state.canSave, state.stored == nil { state.countChangedBeforeLoad = true }
     return .merge(.send(.delegate(.countChanged(count))), saveIfChanged(&state))
   }
 }

@@ -11,6 +11,10 @@ package struct CounterState: Equatable, Sendable {
   package var canSave = true
   /// Saves asked for so far; each save carries its number, so the newest one wins.
   package var saveCount = 0
+  /// The count, or the favorites, were changed (by the user or a host) before the storage had
+  /// loaded: the change wins over what was kept, and is saved once the load is done.
+  package var countChangedBeforeLoad = false
+  package var favoritesChangedBeforeLoad = false
 
   package init(count: Int = 0, favorites: Set<Int> = []) {
     self.count = count

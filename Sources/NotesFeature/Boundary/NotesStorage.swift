@@ -20,6 +20,9 @@ public struct NotesStorage: Sendable {
   let keepUnsaved: @Sendable (NotesDocument) async throws(NotesStorageError) -> String
   /// Removes recovery files whose notes are now saved.
   let removeRecoveries: @Sendable ([String]) async -> Void
+  /// The feature has stopped: after the work queued so far, give up the directory's writer
+  /// lock, so another storage may take it at once.
+  let close: @Sendable () async -> Void
   /// A one-line description of where the notes live, for the status line.
   package let location: String
 
@@ -30,13 +33,15 @@ public struct NotesStorage: Sendable {
       @escaping @Sendable (NotesDocument, _ editCount: Int) async throws(NotesStorageError)
       -> Void,
     keepUnsaved: @escaping @Sendable (NotesDocument) async throws(NotesStorageError) -> String,
-    removeRecoveries: @escaping @Sendable ([String]) async -> Void = { _ in }
+    removeRecoveries: @escaping @Sendable ([String]) async -> Void = { _ in },
+    close: @escaping @Sendable () async -> Void = {}
   ) {
     self.location = location
     self.loadNotes = loadNotes
     self.save = save
     self.keepUnsaved = keepUnsaved
     self.removeRecoveries = removeRecoveries
+    self.close = close
   }
 
   /// A storage whose work is synchronous, run on `queue` (or inline without one), with saves
@@ -47,7 +52,8 @@ public struct NotesStorage: Sendable {
     load: @escaping @Sendable () throws(NotesStorageError) -> LoadedNotes,
     save: @escaping @Sendable (NotesDocument) throws(NotesStorageError) -> Void,
     keepUnsaved: @escaping @Sendable (NotesDocument) throws(NotesStorageError) -> String,
-    removeRecoveries: @escaping @Sendable ([String]) -> Void = { _ in }
+    removeRecoveries: @escaping @Sendable ([String]) -> Void = { _ in },
+    close: @escaping @Sendable () -> Void = {}
   ) {
     let newest = LockedValue(-1)
     self.init(
@@ -87,7 +93,8 @@ public struct NotesStorage: Sendable {
       },
       removeRecoveries: { paths in
         await StorageQueue.run(on: queue) { removeRecoveries(paths) }
-      })
+      },
+      close: { await StorageQueue.run(on: queue) { close() } })
   }
 
   /// Loads the notes alone, for tests and tools that need nothing else.
@@ -112,6 +119,7 @@ public struct NotesStorage: Sendable {
       location: file.path,
       queue: StorageQueue(label: "notes-storage " + directory),
       load: { () throws(NotesStorageError) in
+        defer { lock.operationEnded() }
         if case .heldByOther(let pid) = lock.claim() {
           return LoadedNotes(
             document: try file.load(readOnly: true),
@@ -120,13 +128,15 @@ public struct NotesStorage: Sendable {
         return LoadedNotes(document: try file.load(), recovered: recoveries.find())
       },
       save: { document throws(NotesStorageError) in
+        defer { lock.operationEnded() }
         if case .heldByOther(let pid) = lock.claim() {
           throw .locked(path: file.path, holder: pid)
         }
         try file.save(document)
       },
       keepUnsaved: { document throws(NotesStorageError) in try recoveries.write(document) },
-      removeRecoveries: { recoveries.remove($0) })
+      removeRecoveries: { recoveries.remove($0) },
+      close: { lock.ownerStopped() })
   }
 
   /// Notes kept in memory, for tests and previews; `notes` seeds it with titled notes.

@@ -192,11 +192,15 @@ extension NotesReducer {
     state.editCount >= state.restoredAtEditCount ? state.restoredRecoveries : []
   }
 
-  /// The stop's save: every unsaved change saved, or kept in a recovery file; no timer left.
+  /// The stop's save: every unsaved change saved, or kept in a recovery file; no timer left;
+  /// then the storage gives up the directory, so the next start may take it at once.
   private func flush(_ state: inout NotesState) -> Effect<NotesAction> {
-    guard state.hasUnsavedChanges else { return .none }
+    let storage = storage
+    let close = Effect<NotesAction>.run { _ in await storage.close() }
+    guard state.hasUnsavedChanges else { return close }
     state.autosaveArmed = false
-    return .merge(.cancel(id: CancelID.autosaveTimer), finalSave(&state))
+    return .merge(
+      .cancel(id: CancelID.autosaveTimer), finalSave(&state).concatenate(with: close))
   }
 
   /// The feature was stopped while loading: now that the load is done (and the inputs that

@@ -62,6 +62,29 @@ import Testing
     }
   }
 
+  @Test func aStoppedCounterGivesUpItsFileAtOnce() async {
+    await withDirectory { directory in
+      // Held for the whole test: the lock must not wait for this value's release.
+      let storage = CounterStorage.file(inDirectory: directory)
+      let (first, _) = await start(
+        storage, favorites: SharedValue([]), showing: "Favorites: none yet")
+      #expect(await first.send(.setCount(5)))
+      await first.stop()
+
+      // Another storage on the file takes it as the writer: no refusal, and it can save.
+      let second = CounterFeature.start(
+        favorites: SharedValue([]), storage: .file(inDirectory: directory))
+      let log = OutputLog(second.outputs)
+      #expect(await second.send(.setCount(6)))
+      await second.stop()
+      #expect(!log.outputs.contains { if case .storageError = $0 { true } else { false } })
+      let (reread, _) = await start(
+        .file(inDirectory: directory), favorites: SharedValue([]), showing: "[-]   6   [+]")
+      await reread.stop()
+      withExtendedLifetime(storage) {}
+    }
+  }
+
   @Test func aSecondInstanceShowsTheKeptValuesButNeverWritesThem() async {
     await withDirectory { directory in
       // A kept count of 1: the view showing it says the first counter has loaded.

@@ -78,16 +78,41 @@ import Testing
   @Test func nothingIsSavedBeforeTheLoadAndWhatChangedMeanwhileIsSavedAfterIt() async {
     let recording = RecordingCounterStorage()
     let store = makeStore(storage: recording)
-    await store.send(.view(.incrementTapped)) { $0.count = 1 }
+    await store.send(.view(.incrementTapped)) {
+      $0.count = 1
+      $0.countChangedBeforeLoad = true
+    }
     await store.receive(.delegate(.countChanged(1)))
     #expect(recording.saved.isEmpty)
     // No counter file yet: the count the user made meanwhile is the one saved.
     await store.send(.internal(.loaded(LoadedCounter(record: nil)))) {
       $0.stored = CounterRecord(count: 1, favorites: [])
       $0.saveCount = 1
+      $0.countChangedBeforeLoad = false
     }
     await store.finish()
     #expect(recording.saved == [CounterRecord(count: 1, favorites: [])])
+  }
+
+  @Test func aCountSetBeforeTheLoadFinishedWinsOverTheKeptOneAndIsSaved() async {
+    let recording = RecordingCounterStorage()
+    let store = makeStore(storage: recording)
+    // A host's input arrives before the file is read: it must not be lost to the kept value.
+    await store.send(.input(.setCount(6))) {
+      $0.count = 6
+      $0.countChangedBeforeLoad = true
+    }
+    await store.receive(.delegate(.countChanged(6)))
+    let kept = CounterRecord(count: 5, favorites: [2])
+    await store.send(.internal(.loaded(LoadedCounter(record: kept)))) {
+      // The favorites were not touched: the kept ones come back; the count stays the user's.
+      $0.favorites = [2]
+      $0.stored = CounterRecord(count: 6, favorites: [2])
+      $0.saveCount = 1
+      $0.countChangedBeforeLoad = false
+    }
+    await store.finish()
+    #expect(recording.saved == [CounterRecord(count: 6, favorites: [2])])
   }
 
   @Test func aFileHeldByAnotherWriterIsReportedAndNeverWritten() async {
@@ -171,12 +196,16 @@ import Testing
   @Test func stoppingBeforeTheLoadFinishedLoadsThenSavesWhatChanged() async {
     let recording = RecordingCounterStorage()
     let store = makeStore(storage: recording)
-    await store.send(.view(.incrementTapped)) { $0.count = 1 }
+    await store.send(.view(.incrementTapped)) {
+      $0.count = 1
+      $0.countChangedBeforeLoad = true
+    }
     await store.receive(.delegate(.countChanged(1)))
     await store.send(.internal(.flush))
     await store.receive(.internal(.loaded(LoadedCounter(record: nil)))) {
       $0.stored = CounterRecord(count: 1, favorites: [])
       $0.saveCount = 1
+      $0.countChangedBeforeLoad = false
     }
     await store.finish()
     #expect(recording.saved == [CounterRecord(count: 1, favorites: [])])

@@ -127,6 +127,23 @@ import Testing
     await third.feature.stop()
   }
 
+  @Test func aStoppedFeatureGivesUpItsDirectoryAtOnce() async throws {
+    try await withTemporaryDirectory { directory in
+      // Held for the whole test: the lock must not wait for this value's release.
+      let storage = NotesStorage.file(inDirectory: directory.path)
+      let first = await RunningNotes(storage: storage)
+      first.type([.character("n")])
+      first.type("kept")
+      await first.feature.stop()
+
+      // Another storage on the directory takes it as the writer: nothing read-only.
+      let second = await RunningNotes(storage: .file(inDirectory: directory.path))
+      #expect(second.log.outputs == [.noteCountChanged(1)])
+      await second.feature.stop()
+      withExtendedLifetime(storage) {}
+    }
+  }
+
   @Test func notesSurviveRestartsOnARealFile() async throws {
     try await withTemporaryDirectory { directory in
       // One storage for two runs; released before another storage opens the directory (two

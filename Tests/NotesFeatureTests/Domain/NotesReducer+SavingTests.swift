@@ -139,14 +139,16 @@ import Testing
     await clock.advance(by: .seconds(10))
     await store.finish()
     #expect(recording.saved.map { $0.notes[0].body } == ["z"])
+    // Closed after the last save, so the next start may take the directory at once.
+    #expect(recording.closes == 1)
   }
 
-  @Test func flushWithNothingUnsavedDoesNothing() async {
+  @Test func flushWithNothingUnsavedSavesNothingAndClosesTheStorage() async {
     let store = makeStore(.loaded([Note(id: 1, title: "Saved", revision: 1)]))
-    let task = await store.send(.internal(.flush))
-    #expect(task.isEmpty)
+    await store.send(.internal(.flush))
     await store.finish()
     #expect(recording.saved.isEmpty)
+    #expect(recording.closes == 1)
   }
 
   @Test func saveInputAndSaveTappedSaveNow() async {

@@ -96,6 +96,7 @@ final class RecordingStorage: Sendable {
     var saved: [NotesDocument] = []
     var kept: [NotesDocument] = []
     var removedRecoveries: [String] = []
+    var closes = 0
     var failure: NotesStorageError?
     var keepFailure: NotesStorageError?
     var written = -1
@@ -115,6 +116,9 @@ final class RecordingStorage: Sendable {
 
   /// Every recovery file path the feature asked to remove.
   var removedRecoveries: [String] { state.withLock { $0.removedRecoveries } }
+
+  /// How many times the feature closed the storage (once per stop).
+  var closes: Int { state.withLock { $0.closes } }
 
   /// Makes every later save throw `error` (or succeed again, with `nil`).
   func failSaves(with error: NotesStorageError?) {
@@ -169,7 +173,8 @@ final class RecordingStorage: Sendable {
           return "recovery-\(state.kept.count)"
         }
       },
-      removeRecoveries: { paths in self.state.withLock { $0.removedRecoveries += paths } })
+      removeRecoveries: { paths in self.state.withLock { $0.removedRecoveries += paths } },
+      close: { self.state.withLock { $0.closes += 1 } })
   }
 }
 
