@@ -21,7 +21,10 @@ extension StoreRuntime {
       return StoreTask()
     case .run(let run):
       return StoreTask(
-        .one(spawn(priority: run.priority, ids: ids, dependencies: run.dependencies, run.body)))
+        .one(spawn(priority: nil, ids: ids, dependencies: run.dependencies, run.body)))
+    case .prioritizedRun(let priority, let run):
+      return StoreTask(
+        .one(spawn(priority: priority, ids: ids, dependencies: run.dependencies, run.body)))
     case .merge(let effects):
       return StoreTask(all: effects.map { start($0, ids: ids) })
     case .concatenate(let effects):
@@ -125,7 +128,7 @@ extension Effect {
     case .none, .send, .cancel: return true
     case .merge(let effects), .concatenate(let effects): return effects.allSatisfy(\.isImmediate)
     case .cancellable(_, _, let inner): return inner.isImmediate
-    case .run, .throttle: return false
+    case .run, .prioritizedRun, .throttle: return false
     }
   }
 }
