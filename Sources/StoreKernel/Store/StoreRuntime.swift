@@ -12,16 +12,28 @@
 /// user code, but destroying a queued action or a dropped observer can run a user `deinit`
 /// (which may send to this store or observe it), so those are destroyed only after the access
 /// has ended (`drainQueue`, `removeCancelledObservers`). The dynamic checks cost about 40 of
-/// the 114 ns a root send took with them (docs/performance.md). `state` keeps its checks: the
-/// reducer mutates it in place, and a reducer that reads its own store meanwhile must still trap.
+/// the 114 ns a root send took with them (docs/performance.md).
+///
+/// `state` is unchecked too, and guarded by hand instead: the reducer mutates it in place, and
+/// a reducer that reads its own store meanwhile (directly, through a scoped store, or by
+/// observing it) must still trap. `isReducing` is set for the length of each reducer call and
+/// the store's `state` getter traps while it is set; that is every access that could overlap
+/// the reducer's, since nothing else writes `state` and the runtime's own reads happen between
+/// reducer calls. Two stores of a flag cost less than the dynamic check's begin and end
+/// (about 8 ns a send, with its thread-local lookups; docs/performance.md).
 @usableFromInline
 final class StoreRuntime<State, Action: Sendable> {
-  @usableFromInline var state: State
+  @usableFromInline @exclusivity(unchecked) var state: State
+  /// Whether the reducer is running, holding `state` in place; see above.
+  @usableFromInline @exclusivity(unchecked) var isReducing = false
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   let isolation: any Actor
   @usableFromInline let metrics: StoreMetrics
   private(set) var dependencies: DependencyScope
-  @usableFromInline private(set) var dependencyPointer: UnsafeMutableRawPointer
+  @usableFromInline @exclusivity(unchecked) private(set) var dependencyPointer:
+    UnsafeMutableRawPointer
+  /// `ReducerDependencies`' key, kept here so the hot path reads it from the runtime.
+  @usableFromInline let dependencyKey = ReducerDependencies.keyValue
 
   @usableFromInline @exclusivity(unchecked) var isProcessing = false
   @usableFromInline @exclusivity(unchecked) var queue:
@@ -47,6 +59,7 @@ final class StoreRuntime<State, Action: Sendable> {
     @usableFromInline let body: (State) -> Void
     let onStoreEnd: ((State) -> Void)?
 
+    @usableFromInline
     init(flag: ObservationFlag, body: @escaping (State) -> Void, onStoreEnd: ((State) -> Void)?) {
       self.flag = flag
       self.body = body
@@ -167,7 +180,11 @@ final class StoreRuntime<State, Action: Sendable> {
   func process(_ action: Action) {
     StoreMetrics.bump(metrics.reducerRuns)
     if changeHook != nil { return processReportingChanges(action) }
-    let effect = ReducerDependencies.with(dependencyPointer) { reducer(&state, action) }
+    isReducing = true
+    let effect = ReducerDependencies.with(dependencyPointer, key: dependencyKey) {
+      reducer(&state, action)
+    }
+    isReducing = false
     if effect.isNone { return }
     _ = start(effect, ids: [])
   }
@@ -176,7 +193,11 @@ final class StoreRuntime<State, Action: Sendable> {
   @usableFromInline
   func processReportingChanges(_ action: Action) {
     let before = state
-    let effect = ReducerDependencies.with(dependencyPointer) { reducer(&state, action) }
+    isReducing = true
+    let effect = ReducerDependencies.with(dependencyPointer, key: dependencyKey) {
+      reducer(&state, action)
+    }
+    isReducing = false
     changeHook?(action, before, state)
     if effect.isNone { return }
     _ = start(effect, ids: [])
