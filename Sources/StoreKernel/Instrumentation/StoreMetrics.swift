@@ -20,6 +20,7 @@ package final class StoreMetrics: Sendable {
   let effectsFinished = Atomic<Int>(0)
   let effectsCancelled = Atomic<Int>(0)
 
+  @usableFromInline
   init(name: String) {
     self.name = name
   }

@@ -34,5 +34,6 @@ final class EffectCompletion: Sendable {
 final class ObservationFlag: Sendable {
   @usableFromInline let cancelled = Atomic<Bool>(false)
   @inlinable var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+  @usableFromInline init() {}
   func cancel() { cancelled.store(true, ordering: .relaxed) }
 }
