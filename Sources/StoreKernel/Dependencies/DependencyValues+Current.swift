@@ -40,14 +40,22 @@ nonisolated(nonsending) public func withDependencies<Result>(
 }
 
 /// A store's dependency values in a box, so a pointer to it can live in thread-local storage.
+@usableFromInline
 final class DependencyScope: Sendable {
   let values: DependencyValues
   init(_ values: DependencyValues) { self.values = values }
 }
 
 /// The dependencies effects see: a task-local value set around every effect a store starts.
+@usableFromInline
 enum EffectDependencies {
   @TaskLocal static var current: DependencyScope?
+
+  /// Runs `body` with `scope` as the effect dependencies.
+  @usableFromInline
+  static func with(_ scope: DependencyScope, _ body: () async -> Void) async {
+    await $current.withValue(scope) { await body() }
+  }
 }
 
 /// The dependencies a reducer sees: a pointer in a per-thread slot, set for the length of one
@@ -75,6 +83,7 @@ enum ReducerDependencies {
   /// path does not go through the lazy global's initialization check).
   static var keyValue: UInt32 { UInt32(key) }
 
+  @usableFromInline
   static var current: DependencyScope? {
     guard let pointer = slotIfAllocated(key)?.pointee else { return nil }
     return Unmanaged<DependencyScope>.fromOpaque(pointer).takeUnretainedValue()

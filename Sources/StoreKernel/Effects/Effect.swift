@@ -34,9 +34,10 @@ public struct Effect<Action: Sendable>: Sendable {
   struct Run: Sendable {
     /// The dependencies of the reducer that created the effect (with a reducer's
     /// `.dependency` overrides), or `nil` outside a reducer: then the store's.
-    let dependencies: DependencyScope?
-    let body: @Sendable (Send<Action>) async -> Void
+    @usableFromInline let dependencies: DependencyScope?
+    @usableFromInline let body: @Sendable (Send<Action>) async -> Void
 
+    @usableFromInline
     init(
       dependencies: DependencyScope? = ReducerDependencies.current,
       body: @escaping @Sendable (Send<Action>) async -> Void
@@ -72,6 +73,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// a trip through the store.
   ///
   /// - Parameter action: The action to send.
+  @inlinable
   public static func send(_ action: Action) -> Self { Self(.send(action)) }
 
   /// Runs async work off the store's actor; it may send actions back with `send`.
@@ -94,6 +96,7 @@ public struct Effect<Action: Sendable>: Sendable {
   ///   - handler: Handles errors thrown by `operation`, other than cancellation.
   ///   - fileID: Where the effect was created, used when reporting an unhandled error.
   ///   - line: Where the effect was created, used when reporting an unhandled error.
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
@@ -102,8 +105,9 @@ public struct Effect<Action: Sendable>: Sendable {
     line: UInt = #line
   ) -> Self {
     // The origin is formatted only if an error is reported: building the string here would
-    // allocate on every effect.
-    let run = Run { send in
+    // allocate on every effect. Inlinable, so that the closure is formed specialized in the
+    // reducer's module.
+    let run = Run(dependencies: ReducerDependencies.current) { send in
       do {
         try await operation(send)
       } catch is CancellationError {

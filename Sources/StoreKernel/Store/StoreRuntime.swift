@@ -27,9 +27,9 @@ final class StoreRuntime<State, Action: Sendable> {
   /// Whether the reducer is running, holding `state` in place; see above.
   @usableFromInline @exclusivity(unchecked) var isReducing = false
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
-  let isolation: any Actor
+  @usableFromInline let isolation: any Actor
   @usableFromInline let metrics: StoreMetrics
-  private(set) var dependencies: DependencyScope
+  @usableFromInline private(set) var dependencies: DependencyScope
   @usableFromInline @exclusivity(unchecked) private(set) var dependencyPointer:
     UnsafeMutableRawPointer
   /// `ReducerDependencies`' key, kept here so the hot path reads it from the runtime.
@@ -40,18 +40,18 @@ final class StoreRuntime<State, Action: Sendable> {
     [(action: Action, pending: PendingStoreTask?)] = []
   @usableFromInline @exclusivity(unchecked) var queueHead = 0
   /// The drained queue's storage, kept for its capacity; see `drainQueue`.
-  private var handledQueue: [(action: Action, pending: PendingStoreTask?)] = []
+  @usableFromInline var handledQueue: [(action: Action, pending: PendingStoreTask?)] = []
   @usableFromInline @exclusivity(unchecked) var observers: [Observer] = []
-  var effects = EffectTable()
+  @usableFromInline var effects = EffectTable()
   var throttles = ThrottleWindows<Action>()
   @usableFromInline @exclusivity(unchecked) var changeHook: ((Action, State, State) -> Void)?
   /// The group of the `send` being handled: every effect started meanwhile joins it, so the
   /// `StoreTask` it returns covers them all. `nil` until the first effect starts.
   @usableFromInline @exclusivity(unchecked) var activeGroup: EffectSender<State, Action>?
   /// Where effects run: the global concurrent executor when `nil`.
-  private(set) var effectExecutor: (any TaskExecutor)?
+  @usableFromInline private(set) var effectExecutor: (any TaskExecutor)?
 
-  private(set) lazy var reference = RuntimeReference(self)
+  @usableFromInline private(set) lazy var reference = RuntimeReference(self)
 
   @usableFromInline
   struct Observer {
@@ -121,6 +121,7 @@ final class StoreRuntime<State, Action: Sendable> {
   }
 
   /// The group of the `send` being handled, created when its first effect starts.
+  @inlinable
   func currentGroup() -> EffectSender<State, Action> {
     if let group = activeGroup { return group }
     let group = EffectSender(reference: reference, isolation: isolation)
@@ -155,7 +156,7 @@ final class StoreRuntime<State, Action: Sendable> {
     return activeGroup == nil ? StoreTask() : takeActiveGroup()
   }
 
-  @usableFromInline
+  @inlinable
   func drainQueue() {
     repeat {
       while queueHead < queue.count {
