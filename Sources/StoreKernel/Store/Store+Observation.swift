@@ -90,12 +90,14 @@ extension Store {
   ) -> ObservationToken {
     let metrics = metrics
     let flag = ObservationFlag()
-    var last: Value?
+    let last = LastSeen<Value>()
     let check: (State) -> Void = { state in
       StoreMetrics.bump(metrics.stateDerivations)
       let value = project(state)
-      if last != value {
-        last = value
+      // Copied out, so that the comparison (user code) runs outside any access to `last`.
+      let previous = last.value
+      if previous != value {
+        last.value = value
         StoreMetrics.bump(metrics.notifications)
         onChange(value)
       }
@@ -148,4 +150,19 @@ extension Store {
       }, onStoreEnd: onEnd)
     return ObservationToken(flag: flag)
   }
+}
+
+/// The value an observer last saw.
+///
+/// A class with an unchecked property rather than a captured `var`, whose box checks
+/// exclusivity dynamically on every pass (a third of an observer's cost:
+/// docs/performance.md). Two accesses can never overlap: only the observer's own closure
+/// touches it, on the store's actor, and each access is a plain read or write that runs no
+/// user code (the value is copied out before it is compared).
+@usableFromInline
+final class LastSeen<Value> {
+  @usableFromInline @exclusivity(unchecked) var value: Value?
+
+  @usableFromInline
+  init() {}
 }

@@ -53,20 +53,6 @@ final class StoreRuntime<State, Action: Sendable> {
 
   @usableFromInline private(set) lazy var reference = RuntimeReference(self)
 
-  @usableFromInline
-  struct Observer {
-    @usableFromInline let flag: ObservationFlag
-    @usableFromInline let body: (State) -> Void
-    let onStoreEnd: ((State) -> Void)?
-
-    @usableFromInline
-    init(flag: ObservationFlag, body: @escaping (State) -> Void, onStoreEnd: ((State) -> Void)?) {
-      self.flag = flag
-      self.body = body
-      self.onStoreEnd = onStoreEnd
-    }
-  }
-
   init(
     state: State,
     reducer: @escaping (inout State, Action) -> Effect<Action>,
@@ -202,30 +188,5 @@ final class StoreRuntime<State, Action: Sendable> {
     changeHook?(action, before, state)
     if effect.isNone { return }
     _ = start(effect, ids: [])
-  }
-
-  @inlinable
-  func notifyObservers() {
-    if observers.isEmpty { return }
-    var sawCancelled = false
-    // One read of the state for the whole pass: reading the property per observer would copy
-    // the root state once per observer.
-    let state = state
-    for observer in observers {
-      if observer.flag.isCancelled {
-        sawCancelled = true
-        continue
-      }
-      observer.body(state)
-    }
-    if sawCancelled { removeCancelledObservers() }
-  }
-
-  @usableFromInline
-  func removeCancelledObservers() {
-    // Filter into a new array and let the old one (with the dropped observers, whose closures
-    // may hold objects with a deinit that observes or sends) be destroyed after the write.
-    let all = observers
-    observers = all.filter { !$0.flag.isCancelled }
   }
 }
