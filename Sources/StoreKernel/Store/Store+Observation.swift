@@ -136,7 +136,7 @@ extension Store {
   ///   - onPass: Sees each new state; returns whether it notified anyone.
   ///   - onEnd: Sees the final state.
   /// - Returns: The token that keeps the observation alive.
-  @usableFromInline
+  @inlinable
   package func observeStates(
     _ onPass: @escaping (State) -> Bool, onEnd: @escaping (State) -> Void
   ) -> ObservationToken {
