@@ -15,6 +15,9 @@ protocol FeatureSlot: AnyObject {
   /// What the feature's boundary would send when it starts and when it stops.
   var didStart: AppAction? { get }
   var willStop: AppAction? { get }
+  /// Whether the work `didStart` starts ends by itself (a load), as the boundary's
+  /// `BoundaryAction.startWorkEnds`: `settle()` waits for it.
+  var startWorkEnds: Bool { get }
   /// The action that asks the feature to save now, if it saves.
   var save: AppAction? { get }
   /// Sets the feature's dependencies on the root store.
@@ -69,6 +72,8 @@ final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
   var didStart: AppAction? { R.Action.didStart.map { .feature(index, $0) } }
 
   var willStop: AppAction? { R.Action.willStop.map { .feature(index, $0) } }
+
+  var startWorkEnds: Bool { R.Action.startWorkEnds }
 
   var save: AppAction? { appFeature.saveInput.map { .feature(index, R.Action.input($0)) } }
 

@@ -25,6 +25,9 @@ final class SingleStoreApp: RunningApp {
   /// The scoped child stores: view stores hold their stores weakly, so the app owns them.
   private let scopedStores: [AnyObject]
   private let views: [any TerminalView]
+  /// The work the features' start actions started that ends by itself (the notes' load), until
+  /// the first `settle()` has waited for it: what a feature boundary's `settle()` waits for.
+  private var startWork: [StoreTask] = []
 
   init(
     context: AppContext, features declarations: [any AppFeatureDeclaration], initialTab: Int,
@@ -58,7 +61,11 @@ final class SingleStoreApp: RunningApp {
     let made = slots.map { $0.makeView(root: root, tracked: tracked) }
     scopedStores = made.map(\.store)
     views = made.map(\.view)
-    for case let action? in slots.map(\.didStart) { root.send(action) }
+    for slot in slots {
+      guard let action = slot.didStart else { continue }
+      let work = root.send(action)
+      if slot.startWorkEnds, !work.isEmpty { startWork.append(work) }
+    }
   }
 
   func view(at index: Int) -> any TerminalView { views[index] }
@@ -69,9 +76,14 @@ final class SingleStoreApp: RunningApp {
     return true
   }
 
-  /// Settles through the effect executor: script mode and `compare` give the app a serial
-  /// one; without one (the interactive app) there is nothing to wait for here.
+  /// Settles as the multi-store build does: first the start work that ends by itself (a load
+  /// runs on its storage's queue, off the effect executor, so the executor alone can be idle
+  /// before it is done), then the effect executor: script mode and `compare` give the app a
+  /// serial one; without one (the interactive app) there is nothing more to wait for here.
   func settle() async {
+    let work = startWork
+    startWork = []
+    for task in work { await task.finish() }
     if let executor = context.effectExecutor as? SerialEffectExecutor { await executor.settle() }
   }
 
