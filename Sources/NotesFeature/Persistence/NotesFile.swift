@@ -173,10 +173,14 @@ package struct NotesFile: Sendable {
     guard let stream = opendir(directory) else { return [] }
     defer { closedir(stream) }
     var names: [String] = []
+    // The name is read in place: a `dirent` is variable-length, and copying the whole
+    // `d_name` array out of the last one in readdir's buffer reads past the buffer's end
+    // (AddressSanitizer reported it).
+    let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
     while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = String(
+        cString: UnsafeRawPointer(entry).advanced(by: nameOffset)
+          .assumingMemoryBound(to: CChar.self))
       if name != "." && name != ".." { names.append(name) }
     }
     return names
