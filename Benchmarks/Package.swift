@@ -50,11 +50,24 @@ let package = Package(
         .plugin(name: "BenchmarkPlugin", package: "benchmark")
       ]
     ),
+    // The trivial reducer and the sinks of the StoreKernel benchmarks, compiled without
+    // cross-module optimization: the benchmarks see their declarations only, so a loop cannot
+    // inline the reducer and fold its iterations into one, nor see that a sink does nothing.
+    // (`unsafeFlags` is fine here: nothing depends on this package.)
+    .target(
+      name: "KernelFixtures",
+      dependencies: [
+        .product(name: "StoreKernel", package: "MultiStore")
+      ],
+      path: "Benchmarks/KernelFixtures",
+      swiftSettings: strictSettings + [.unsafeFlags(["-Xllvm", "-sil-disable-pass=cmo"])]
+    ),
     .executableTarget(
       name: "StoreKernelBenchmarks",
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "StoreKernel", package: "MultiStore"),
+        "KernelFixtures",
       ],
       path: "Benchmarks/StoreKernelBenchmarks",
       swiftSettings: strictSettings,

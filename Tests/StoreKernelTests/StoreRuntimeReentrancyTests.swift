@@ -95,6 +95,75 @@ private struct Log: Reducer {
   }
 }
 
+/// The runtime also skips the dynamic exclusivity check on `state`, which the reducer holds in
+/// place while it runs; the store's `state` getter traps instead while the reducer runs. These
+/// tests check both sides: reading the store from inside its reducer still traps, and reading it
+/// while the runtime is busy but no reducer runs (a deinit as the queue empties) does not.
+@Suite struct StoreStateGuardTests {
+  @Test func aReducerThatReadsItsOwnStoreTraps() async {
+    await #expect(processExitsWith: .failure) {
+      await MainActor.run {
+        let store = Store(initialState: 0, reducer: ReadsItsOwnStore())
+        OwnStore.root = store
+        store.send(.readRoot)
+      }
+    }
+  }
+
+  @Test func aReducerThatReadsItsOwnStoreThroughAScopedStoreTraps() async {
+    await #expect(processExitsWith: .failure) {
+      await MainActor.run {
+        let store = Store(initialState: 0, reducer: ReadsItsOwnStore())
+        OwnStore.root = store
+        OwnStore.child = store.scope(state: { $0 }, action: { $0 })
+        store.send(.readChild)
+      }
+    }
+  }
+
+  @MainActor
+  @Test func aDeinitThatReadsTheStateWhileTheQueueEmptiesDoesNotTrap() {
+    let slot = StoreSlot<[String], Log.Action>()
+    let store = Store(initialState: [], reducer: Log())
+    slot.store = store
+    let seen = SeenCounts()
+
+    store.send(
+      .start {
+        MainActor.assumeIsolated { seen.early.append(slot.store?.state.count ?? -1) }
+      })
+
+    // The tripwire was dropped after `.carry` was handled, outside the reducer.
+    #expect(seen.early == [2])
+    #expect(store.state == ["start", "carry"])
+  }
+}
+
+/// Where `ReadsItsOwnStore` finds its store.
+@MainActor
+private enum OwnStore {
+  static var root: Store<Int, ReadsItsOwnStore.Action>?
+  static var child: Store<Int, ReadsItsOwnStore.Action>?
+}
+
+/// A reducer that reads its own store while it runs: a programming error.
+private struct ReadsItsOwnStore: Reducer {
+  enum Action: Sendable {
+    case readRoot
+    case readChild
+  }
+
+  func reduce(into count: inout Int, action: Action) -> Effect<Action> {
+    MainActor.assumeIsolated {
+      switch action {
+      case .readRoot: count += OwnStore.root?.state ?? 0
+      case .readChild: count += OwnStore.child?.state ?? 0
+      }
+    }
+    return .none
+  }
+}
+
 @MainActor
 private final class SeenCounts {
   var early: [Int] = []

@@ -3,21 +3,8 @@
 
 import StoreKernel
 
-// MARK: - Trivial domain
-
-/// The trivial action: one case, no payload.
-enum CounterAction: Sendable {
-  case increment
-}
-
-/// The trivial reducer: one increment, no effect. Used by the root send, the scoped sends and
-/// the direct-call baseline.
-struct Counter: Reducer {
-  func reduce(into count: inout Int, action: CounterAction) -> Effect<CounterAction> {
-    count &+= 1
-    return .none
-  }
-}
+// The trivial domain (`Counter`, `CounterAction`) is in KernelFixtures, a module compiled
+// without cross-module optimization, next to the sinks.
 
 // MARK: - Effect round trip
 

@@ -40,53 +40,91 @@ nonisolated(nonsending) public func withDependencies<Result>(
 }
 
 /// A store's dependency values in a box, so a pointer to it can live in thread-local storage.
+@usableFromInline
 final class DependencyScope: Sendable {
   let values: DependencyValues
   init(_ values: DependencyValues) { self.values = values }
 }
 
 /// The dependencies effects see: a task-local value set around every effect a store starts.
+@usableFromInline
 enum EffectDependencies {
   @TaskLocal static var current: DependencyScope?
+
+  /// Runs `body` with `scope` as the effect dependencies.
+  @usableFromInline
+  static func with(_ scope: DependencyScope, _ body: () async -> Void) async {
+    await $current.withValue(scope) { await body() }
+  }
 }
 
-/// The dependencies a reducer sees: a thread-local pointer set for the length of one
+/// The dependencies a reducer sees: a pointer in a per-thread slot, set for the length of one
 /// synchronous `reduce` call. A thread-local costs a few nanoseconds and no allocation; a
 /// task-local would allocate on every action.
+///
+/// The slot is one word of memory per thread, found through a `pthread` key once per reducer
+/// call; setting and restoring the pointer are then plain stores. (Calling
+/// `pthread_setspecific` to set and again to restore, with the key read through a lazy global
+/// each time, cost about a sixth of a root `send`: docs/performance.md.)
 @usableFromInline
 enum ReducerDependencies {
+  /// Where the current thread keeps its reducer dependencies.
+  @usableFromInline typealias Slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>
+
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
-    let status = pthread_key_create(&key, nil)
+    // A thread's slot is freed when the thread exits.
+    let status = pthread_key_create(&key) { freeSlot($0) }
     precondition(status == 0, "pthread_key_create failed: \(status)")
     return key
   }()
 
+  /// The key, for code that has a copy of it (a store's runtime keeps one, so that its hot
+  /// path does not go through the lazy global's initialization check).
+  static var keyValue: UInt32 { UInt32(key) }
+
+  @usableFromInline
   static var current: DependencyScope? {
-    guard let pointer = pthread_getspecific(key) else { return nil }
+    guard let pointer = slotIfAllocated(key)?.pointee else { return nil }
     return Unmanaged<DependencyScope>.fromOpaque(pointer).takeUnretainedValue()
   }
 
   /// Runs `body` with `scope` as the current reducer dependencies. The caller keeps `scope`
   /// alive for the call; the previous value is restored afterwards, so stores may nest.
   @inlinable @inline(__always)
-  static func with<Result>(_ scope: UnsafeMutableRawPointer, _ body: () -> Result) -> Result {
-    let previous = enter(scope)
-    defer { exit(restoring: previous) }
+  static func with<Result>(
+    _ scope: UnsafeMutableRawPointer, key: UInt32, _ body: () -> Result
+  ) -> Result {
+    let slot = slot(key)
+    let previous = slot.pointee
+    slot.pointee = scope
+    defer { slot.pointee = previous }
     return body()
   }
 
-  /// Makes `scope` current and returns the value it replaces. Out of line, so that the
-  /// inlinable `with` need not see the C library.
-  @usableFromInline
-  static func enter(_ scope: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
-    let previous = pthread_getspecific(key)
-    pthread_setspecific(key, scope)
-    return previous
+  /// Runs `body` with `scope` as the current reducer dependencies, as `with(_:key:_:)`.
+  static func with<Result>(_ scope: UnsafeMutableRawPointer, _ body: () -> Result) -> Result {
+    with(scope, key: keyValue, body)
   }
 
+  /// The current thread's slot, allocated on the thread's first use. Out of line, so that the
+  /// inlinable `with` need not see the C library.
   @usableFromInline
-  static func exit(restoring previous: UnsafeMutableRawPointer?) {
-    pthread_setspecific(key, previous)
+  static func slot(_ key: UInt32) -> Slot {
+    let key = pthread_key_t(key)
+    if let slot = slotIfAllocated(key) { return slot }
+    let slot = Slot.allocate(capacity: 1)
+    slot.initialize(to: nil)
+    let status = pthread_setspecific(key, slot)
+    precondition(status == 0, "pthread_setspecific failed: \(status)")
+    return slot
+  }
+
+  private static func freeSlot(_ slot: UnsafeMutableRawPointer?) {
+    slot?.deallocate()
+  }
+
+  private static func slotIfAllocated(_ key: pthread_key_t) -> Slot? {
+    pthread_getspecific(key)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
   }
 }

@@ -13,12 +13,9 @@ extension Effect {
     case .send(let action):
       return Effect<Other>(.send(transform(action)))
     case .run(let run):
-      let body = run.body
-      return Effect<Other>(
-        .run(
-          .init(priority: run.priority, dependencies: run.dependencies) { send in
-            await body(send.map(transform))
-          }))
+      return Effect<Other>(.run(run.map(transform)))
+    case .prioritizedRun(let priority, let run):
+      return Effect<Other>(.prioritizedRun(priority, run.map(transform)))
     case .merge(let effects):
       return Effect<Other>(.merge(effects.map { $0.map(transform) }))
     case .concatenate(let effects):

@@ -6,33 +6,52 @@
 ///
 /// `Sendable`: every closure an effect holds is `@Sendable`.
 public struct Effect<Action: Sendable>: Sendable {
+  /// What the effect does.
+  ///
+  /// Every payload but `send`'s is at most three words, and none is of a resilient type:
+  /// returning `.none`, checking for it and dropping it then compile to a few instructions in a
+  /// client's specialized code. A resilient payload (`TaskPriority`, whose size is known only at
+  /// run time) made the whole enum's layout a run-time one, so that even `.none` was built and
+  /// destroyed through the Swift runtime (`swift_storeEnumTagMultiPayload`, value witnesses),
+  /// a fifth of a root `send` (docs/performance.md); a larger payload makes every copy and
+  /// destroy go through value witnesses. The rare cases that would be larger are boxed.
   @usableFromInline
   enum Operation: Sendable {
     case none
     case send(Action)
     case run(Run)
+    /// A `.run` with an explicit priority (boxed: see above).
+    indirect case prioritizedRun(TaskPriority, Run)
     case merge([Effect])
     case concatenate([Effect])
     indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
-    case cancel(id: EffectID)
+    indirect case cancel(id: EffectID)
     indirect case throttle(EffectThrottle, Effect)
   }
 
+  /// The work of a `.run` effect: three words, so that it fits inline (see `Operation`).
   @usableFromInline
   struct Run: Sendable {
-    let priority: TaskPriority?
     /// The dependencies of the reducer that created the effect (with a reducer's
     /// `.dependency` overrides), or `nil` outside a reducer: then the store's.
-    let dependencies: DependencyScope?
-    let body: @Sendable (Send<Action>) async -> Void
+    @usableFromInline let dependencies: DependencyScope?
+    @usableFromInline let body: @Sendable (Send<Action>) async -> Void
 
+    @usableFromInline
     init(
-      priority: TaskPriority?, dependencies: DependencyScope? = ReducerDependencies.current,
+      dependencies: DependencyScope? = ReducerDependencies.current,
       body: @escaping @Sendable (Send<Action>) async -> Void
     ) {
-      self.priority = priority
       self.dependencies = dependencies
       self.body = body
+    }
+
+    /// The same work, sending actions transformed by `transform`.
+    func map<Other: Sendable>(
+      _ transform: @escaping @Sendable (Action) -> Other
+    ) -> Effect<Other>.Run {
+      let body = body
+      return .init(dependencies: dependencies) { send in await body(send.map(transform)) }
     }
   }
 
@@ -54,6 +73,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// a trip through the store.
   ///
   /// - Parameter action: The action to send.
+  @inlinable
   public static func send(_ action: Action) -> Self { Self(.send(action)) }
 
   /// Runs async work off the store's actor; it may send actions back with `send`.
@@ -76,6 +96,7 @@ public struct Effect<Action: Sendable>: Sendable {
   ///   - handler: Handles errors thrown by `operation`, other than cancellation.
   ///   - fileID: Where the effect was created, used when reporting an unhandled error.
   ///   - line: Where the effect was created, used when reporting an unhandled error.
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
@@ -84,24 +105,25 @@ public struct Effect<Action: Sendable>: Sendable {
     line: UInt = #line
   ) -> Self {
     // The origin is formatted only if an error is reported: building the string here would
-    // allocate on every effect.
-    return Self(
-      .run(
-        Run(priority: priority) { send in
-          do {
-            try await operation(send)
-          } catch is CancellationError {
-          } catch {
-            if Task.isCancelled { return }
-            if let handler {
-              await handler(error, send)
-            } else {
-              IssueReporter.report(
-                "An Effect.run created at \(fileID):\(line) threw an unhandled error: \(error). "
-                  + "Handle it with `catch:` or inside the operation.")
-            }
-          }
-        }))
+    // allocate on every effect. Inlinable, so that the closure is formed specialized in the
+    // reducer's module.
+    let run = Run(dependencies: ReducerDependencies.current) { send in
+      do {
+        try await operation(send)
+      } catch is CancellationError {
+      } catch {
+        if Task.isCancelled { return }
+        if let handler {
+          await handler(error, send)
+        } else {
+          IssueReporter.report(
+            "An Effect.run created at \(fileID):\(line) threw an unhandled error: \(error). "
+              + "Handle it with `catch:` or inside the operation.")
+        }
+      }
+    }
+    guard let priority else { return Self(.run(run)) }
+    return Self(.prioritizedRun(priority, run))
   }
 
   /// Runs all of `effects` at the same time.

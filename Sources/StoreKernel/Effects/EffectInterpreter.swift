@@ -8,7 +8,7 @@ enum EffectInterpreter {
       return
     case .send(let action):
       await send(action)
-    case .run(let run):
+    case .run(let run), .prioritizedRun(_, let run):
       if let dependencies = run.dependencies {
         await EffectDependencies.$current.withValue(dependencies) { await run.body(send) }
       } else {

@@ -43,7 +43,7 @@ extension Effect {
 
   private func namespacingIDs(under navigation: NavigationID) -> Self {
     switch operation {
-    case .none, .send, .run:
+    case .none, .send, .run, .prioritizedRun:
       return self
     case .merge(let effects):
       return Self(.merge(effects.map { $0.namespacingIDs(under: navigation) }))

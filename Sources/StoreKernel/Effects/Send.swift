@@ -5,9 +5,10 @@
 ///
 /// `Sendable`: it only holds `@Sendable` closures.
 public struct Send<Action: Sendable>: Sendable {
-  let deliver: @Sendable (Action) async -> Void
+  @usableFromInline let deliver: @Sendable (Action) async -> Void
   let schedule: @Sendable (Effect<Action>) async -> StoreTask
 
+  @usableFromInline
   init(
     deliver: @escaping @Sendable (Action) async -> Void,
     schedule: @escaping @Sendable (Effect<Action>) async -> StoreTask
@@ -30,6 +31,7 @@ public struct Send<Action: Sendable>: Sendable {
   /// Sends `action` to the store, unless the current task is cancelled.
   ///
   /// - Parameter action: The action to send.
+  @inlinable
   public func callAsFunction(_ action: Action) async {
     guard !Task.isCancelled else { return }
     await deliver(action)

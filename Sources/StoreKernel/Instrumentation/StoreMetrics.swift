@@ -16,10 +16,11 @@ package final class StoreMetrics: Sendable {
   @usableFromInline let reducerRuns = Atomic<Int>(0)
   @usableFromInline let stateDerivations = Atomic<Int>(0)
   @usableFromInline let notifications = Atomic<Int>(0)
-  let effectsStarted = Atomic<Int>(0)
+  @usableFromInline let effectsStarted = Atomic<Int>(0)
   let effectsFinished = Atomic<Int>(0)
   let effectsCancelled = Atomic<Int>(0)
 
+  @usableFromInline
   init(name: String) {
     self.name = name
   }
@@ -30,6 +31,7 @@ package final class StoreMetrics: Sendable {
   }
 
   /// Called by an effect's own task when it ends, off the store's actor: an atomic add.
+  @usableFromInline
   func recordEffectEnd(cancelled: Bool) {
     if cancelled {
       effectsCancelled.add(1, ordering: .relaxed)

@@ -58,17 +58,22 @@ struct EffectGroupTasks {
 
 /// An effect group that is also how its effects reach their store: the one object behind the
 /// `Send` of every effect of the group (one per `send` that starts effects, not one per effect).
+///
+/// Delivering is inlinable: the `Send` closures are formed in the store's specialized code, so
+/// an action an effect sends back is handled by the specialized `send` too.
 @usableFromInline
 final class EffectSender<State, Action: Sendable>: EffectGroup {
-  private let reference: RuntimeReference<State, Action>
-  private let isolation: any Actor
+  @usableFromInline let reference: RuntimeReference<State, Action>
+  @usableFromInline let isolation: any Actor
   private let tasks = LockedValue(EffectGroupTasks())
 
+  @usableFromInline
   init(reference: RuntimeReference<State, Action>, isolation: any Actor) {
     self.reference = reference
     self.isolation = isolation
   }
 
+  @usableFromInline
   func add(_ task: Task<Void, Never>, completion: EffectCompletion) {
     tasks.withLock { $0.add(.init(task: task, completion: completion)) }
   }
@@ -89,6 +94,7 @@ final class EffectSender<State, Action: Sendable>: EffectGroup {
   }
 
   /// The `Send` the group's effects use. Each closure captures only this object.
+  @inlinable
   var send: Send<Action> {
     Send(
       deliver: { [self] in await deliver($0) }, schedule: { [self] in await schedule($0, ids: []) })
@@ -102,14 +108,16 @@ final class EffectSender<State, Action: Sendable>: EffectGroup {
     )
   }
 
-  private func deliver(_ action: Action) async {
+  @inlinable
+  func deliver(_ action: Action) async {
     await onIsolation(isolation) {
       guard !Task.isCancelled else { return }
       reference.runtime?.deliver(action, joining: self)
     }
   }
 
-  private func schedule(_ effect: Effect<Action>, ids: [EffectID]) async -> StoreTask {
+  @usableFromInline
+  func schedule(_ effect: Effect<Action>, ids: [EffectID]) async -> StoreTask {
     await onIsolation(isolation) {
       reference.runtime?.schedule(effect, ids: ids, joining: self) ?? StoreTask()
     }

@@ -2,6 +2,7 @@
 ///
 /// Finished entries are pruned in amortized O(1) on insert (each task flags its own completion),
 /// so no hop back to the store is needed when an effect ends and memory stays bounded.
+@usableFromInline
 struct EffectTable {
   private struct Entry {
     let task: Task<Void, Never>
@@ -12,6 +13,9 @@ struct EffectTable {
   private var entries: [Entry] = []
   private var pruneThreshold = 32
 
+  init() {}
+
+  @usableFromInline
   mutating func insert(task: Task<Void, Never>, completion: EffectCompletion, ids: [EffectID]) {
     if entries.count >= pruneThreshold {
       entries.removeAll { $0.completion.isFinished }

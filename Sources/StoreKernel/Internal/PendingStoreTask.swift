@@ -6,6 +6,7 @@ final class PendingStoreTask: Sendable {
 
   var resolved: StoreTask { storage.withLock { $0 } }
 
+  @usableFromInline
   func resolve(_ task: StoreTask) {
     storage.withLock { $0 = task }
   }

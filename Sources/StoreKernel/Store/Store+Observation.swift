@@ -5,6 +5,7 @@
 public final class ObservationToken: Sendable {
   let flag: ObservationFlag
 
+  @usableFromInline
   init(flag: ObservationFlag) {
     self.flag = flag
   }
@@ -37,6 +38,7 @@ extension Store {
   ///   - project: Derives the observed value from the state; keep it cheap.
   ///   - onChange: Receives the current value and every change.
   /// - Returns: The token that keeps the observation alive.
+  @inlinable
   public func observe<Value: Equatable>(
     _ project: @escaping (State) -> Value,
     onChange: @escaping (Value) -> Void
@@ -50,6 +52,7 @@ extension Store {
   ///   - keyPath: The observed part of the state.
   ///   - onChange: Receives the current value and every change.
   /// - Returns: The token that keeps the observation alive.
+  @inlinable
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>,
     onChange: @escaping (Value) -> Void
@@ -76,19 +79,25 @@ extension Store {
     return stream
   }
 
-  private func observe<Value: Equatable>(
+  /// The observation itself. Inlinable, so that the closure that projects and compares on
+  /// every pass is formed in the caller's module, specialized for its `State` and `Value`
+  /// (formed here, one observer cost three times a send with none: docs/performance.md).
+  @inlinable
+  func observe<Value: Equatable>(
     _ project: @escaping (State) -> Value,
     onChange: @escaping (Value) -> Void,
     onStoreEnd: ((State) -> Void)?
   ) -> ObservationToken {
     let metrics = metrics
     let flag = ObservationFlag()
-    var last: Value?
+    let last = LastSeen<Value>()
     let check: (State) -> Void = { state in
       StoreMetrics.bump(metrics.stateDerivations)
       let value = project(state)
-      if last != value {
-        last = value
+      // Copied out, so that the comparison (user code) runs outside any access to `last`.
+      let previous = last.value
+      if previous != value {
+        last.value = value
         StoreMetrics.bump(metrics.notifications)
         onChange(value)
       }
@@ -98,6 +107,7 @@ extension Store {
     return ObservationToken(flag: flag)
   }
 
+  @inlinable
   func observeState(
     flag: ObservationFlag, _ body: @escaping (State) -> Void, onStoreEnd: ((State) -> Void)?
   ) {
@@ -126,7 +136,7 @@ extension Store {
   ///   - onPass: Sees each new state; returns whether it notified anyone.
   ///   - onEnd: Sees the final state.
   /// - Returns: The token that keeps the observation alive.
-  @usableFromInline
+  @inlinable
   package func observeStates(
     _ onPass: @escaping (State) -> Bool, onEnd: @escaping (State) -> Void
   ) -> ObservationToken {
@@ -140,4 +150,19 @@ extension Store {
       }, onStoreEnd: onEnd)
     return ObservationToken(flag: flag)
   }
+}
+
+/// The value an observer last saw.
+///
+/// A class with an unchecked property rather than a captured `var`, whose box checks
+/// exclusivity dynamically on every pass (a third of an observer's cost:
+/// docs/performance.md). Two accesses can never overlap: only the observer's own closure
+/// touches it, on the store's actor, and each access is a plain read or write that runs no
+/// user code (the value is copied out before it is compared).
+@usableFromInline
+final class LastSeen<Value> {
+  @usableFromInline @exclusivity(unchecked) var value: Value?
+
+  @usableFromInline
+  init() {}
 }

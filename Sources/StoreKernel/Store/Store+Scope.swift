@@ -1,46 +1,11 @@
-/// How a scoped store reaches its parent: every operation is a closure composed at scope time.
-///
-/// A class, not a struct: `Store.send` switches over its source on every action, and copying a
-/// struct of eight references out of the enum costs eight retains and releases per level of
-/// scoping (measured: 10 levels went from ~1.5 µs to ~0.5 µs, docs/performance.md).
-@usableFromInline
-final class ScopedSource<State, Action: Sendable> {
-  let parent: AnyObject
-  @usableFromInline let read: () -> State
-  @usableFromInline let send: (Action) -> StoreTask
-  @usableFromInline let sendBatch: ([Action]) -> StoreTask
-  let observe: (ObservationFlag, @escaping (State) -> Void, ((State) -> Void)?) -> Void
-  let setChangeHook: (@escaping @Sendable (String) -> Void) -> Void
-  let runningEffectCount: () -> Int
-  let runningTasks: () -> [Task<Void, Never>]
-
-  init(
-    parent: AnyObject,
-    read: @escaping () -> State,
-    send: @escaping (Action) -> StoreTask,
-    sendBatch: @escaping ([Action]) -> StoreTask,
-    observe: @escaping (ObservationFlag, @escaping (State) -> Void, ((State) -> Void)?) -> Void,
-    setChangeHook: @escaping (@escaping @Sendable (String) -> Void) -> Void,
-    runningEffectCount: @escaping () -> Int,
-    runningTasks: @escaping () -> [Task<Void, Never>]
-  ) {
-    self.parent = parent
-    self.read = read
-    self.send = send
-    self.sendBatch = sendBatch
-    self.observe = observe
-    self.setChangeHook = setChangeHook
-    self.runningEffectCount = runningEffectCount
-    self.runningTasks = runningTasks
-  }
-}
-
 extension Store {
   /// Derives a child store that sees part of this store's state and sends child actions
   /// embedded into this store's actions: the single-store style.
   ///
   /// The child keeps its parent alive. It has no state of its own: each read derives the
-  /// child's state from the parent (counted as a state derivation), and each send is forwarded.
+  /// child's state from the parent (counted as a state derivation). Each send goes straight to
+  /// the root, its action embedded through every level, and counts as an action received at
+  /// every level.
   ///
   /// ```swift
   /// let counter = appStore.scope(state: \.counter, action: AppAction.counter)
@@ -51,18 +16,21 @@ extension Store {
   ///   - embed: Wraps a child action into this store's actions.
   ///   - name: The child's name in instrumentation.
   /// - Returns: The child store, on this store's actor.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: @escaping (State) -> ChildState,
     action embed: @escaping (ChildAction) -> Action,
     name: String? = nil
   ) -> Store<ChildState, ChildAction> {
     let childName = name ?? "\(self.name)/\(ChildState.self)"
+    let path = pathToRoot(embedding: embed)
     let child = Store<ChildState, ChildAction>(
       scoped: ScopedSource(
         parent: self,
         read: { [self] in toChildState(self.state) },
-        send: { [self] in self.send(embed($0)) },
-        sendBatch: { [self] in self.send(contentsOf: $0.lazy.map(embed)) },
+        deliver: path.deliver,
+        deliverBatch: path.deliverBatch,
+        ancestorMetrics: path.ancestorMetrics,
         observe: { [self] flag, body, onEnd in
           self.observeState(
             flag: flag, { body(toChildState($0)) },
@@ -98,6 +66,7 @@ extension Store {
   ///   - changeKey: A cheap value that changes whenever the child's state may have; it must
   ///     change at least as often as the child's state does, or observers miss changes.
   /// - Returns: The child store, on this store's actor.
+  @inlinable
   public func scope<ChildState, ChildAction, Key: Equatable>(
     state toChildState: @escaping (State) -> ChildState,
     action embed: @escaping (ChildAction) -> Action,
@@ -105,12 +74,14 @@ extension Store {
     changesWith changeKey: @escaping (State) -> Key
   ) -> Store<ChildState, ChildAction> {
     let childName = name ?? "\(self.name)/\(ChildState.self)"
+    let path = pathToRoot(embedding: embed)
     return Store<ChildState, ChildAction>(
       scoped: ScopedSource(
         parent: self,
         read: { [self] in toChildState(self.state) },
-        send: { [self] in self.send(embed($0)) },
-        sendBatch: { [self] in self.send(contentsOf: $0.lazy.map(embed)) },
+        deliver: path.deliver,
+        deliverBatch: path.deliverBatch,
+        ancestorMetrics: path.ancestorMetrics,
         observe: { [self] flag, body, onEnd in
           // Each observer remembers the key of the state it last saw; an unchanged key skips
           // the derivation (and is not counted as one).
@@ -142,6 +113,7 @@ extension Store {
   ///   - action: The path of the child's actions.
   ///   - name: The child's name in instrumentation.
   /// - Returns: The child store.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState>,
     action: ActionPath<Action, ChildAction>,
@@ -150,6 +122,7 @@ extension Store {
     scope(state: { $0[keyPath: state] }, action: action.embed, name: name)
   }
 
+  @usableFromInline
   package func runningTasksForScope() -> [Task<Void, Never>] {
     switch source {
     case .root(let runtime): return runtime.effects.runningTasks

@@ -26,7 +26,21 @@ public final class Store<State, Action: Sendable> {
     case scoped(ScopedSource<State, Action>)
   }
 
+  /// The same object as `source`, unretained, for `send`.
+  ///
+  /// Binding `source`'s payload in a `switch` copies the reference out: a retain and a release
+  /// on every action, a third of a root `send` once the rest was gone (docs/performance.md).
+  /// `_withUnsafeGuaranteedRef` lends the reference for the call instead. That is sound because
+  /// `source` (a `let`) owns the object for as long as this store lives, and the caller of a
+  /// method keeps the store alive for the call.
+  @usableFromInline
+  enum Unretained {
+    case root(Unmanaged<StoreRuntime<State, Action>>)
+    case scoped(Unmanaged<ScopedSource<State, Action>>)
+  }
+
   @usableFromInline let source: Source
+  @usableFromInline let unretained: Unretained
   @usableFromInline let metrics: StoreMetrics
   /// Where this store counts: its host's registry, or ``StoreRegistry/shared``.
   public let registry: StoreRegistry
@@ -76,23 +90,26 @@ public final class Store<State, Action: Sendable> {
     self.metrics = metrics
     self.registry = dependencies.storeRegistry
     self.isolation = isolation
-    self.source = .root(
-      StoreRuntime(
-        state: initialState,
-        reducer: reduce,
-        dependencies: dependencies,
-        metrics: metrics,
-        isolation: isolation
-      ))
+    let runtime = StoreRuntime(
+      state: initialState,
+      reducer: reduce,
+      dependencies: dependencies,
+      metrics: metrics,
+      isolation: isolation
+    )
+    self.source = .root(runtime)
+    self.unretained = .root(.passUnretained(runtime))
     registry.register(metrics)
   }
 
+  @usableFromInline
   init(
     scoped: ScopedSource<State, Action>, name: String, registry: StoreRegistry,
     isolation: any Actor
   ) {
     self.metrics = StoreMetrics(name: name)
     self.source = .scoped(scoped)
+    self.unretained = .scoped(.passUnretained(scoped))
     self.registry = registry
     self.isolation = isolation
     registry.register(metrics)
@@ -103,14 +120,26 @@ public final class Store<State, Action: Sendable> {
   }
 
   /// The store's current state. On a scoped store, each read derives it from the parent.
+  ///
+  /// Reading it while the store's reducer runs (from the reducer, or from code it calls) is a
+  /// programming error and traps: the reducer holds the state in place.
   @inlinable
   public var state: State {
     switch source {
-    case .root(let runtime): return runtime.state
+    case .root(let runtime):
+      if runtime.isReducing { Self.stateReadWhileReducing() }
+      return runtime.state
     case .scoped(let scoped):
       StoreMetrics.bump(metrics.stateDerivations)
       return scoped.read()
     }
+  }
+
+  @usableFromInline
+  static func stateReadWhileReducing() -> Never {
+    preconditionFailure(
+      "A store's state was read while its reducer was running: a reducer must not read its own "
+        + "store (it is handed the state), directly, through a scoped store or by observing it.")
   }
 
   /// Reads a property of the current state: `store.count`.
@@ -125,12 +154,14 @@ public final class Store<State, Action: Sendable> {
   /// - Returns: A handle to await or cancel the effects; empty (free) when there are none.
   @inlinable @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    switch source {
+    switch unretained {
     case .root(let runtime):
-      return runtime.send(action)
+      return runtime._withUnsafeGuaranteedRef { $0.send(action) }
     case .scoped(let scoped):
-      StoreMetrics.bump(metrics.actionsReceived)
-      return scoped.send(action)
+      return scoped._withUnsafeGuaranteedRef { scoped in
+        scoped.countReceived(by: metrics)
+        return scoped.deliver(action)
+      }
     }
   }
 
@@ -148,10 +179,10 @@ public final class Store<State, Action: Sendable> {
       var forwarded: [Action] = []
       forwarded.reserveCapacity(actions.underestimatedCount)
       for action in actions {
-        StoreMetrics.bump(metrics.actionsReceived)
+        scoped.countReceived(by: metrics)
         forwarded.append(action)
       }
-      return scoped.sendBatch(forwarded)
+      return scoped.deliverBatch(forwarded)
     }
   }
 
@@ -170,7 +201,7 @@ public final class Store<State, Action: Sendable> {
 
   /// How many effects started by this store (or its root) are still running. Package-only:
   /// `TestStore` and the package's tests read it; a host waits with a feature's `settle()`.
-  package var runningEffectCount: Int {
+  @usableFromInline package var runningEffectCount: Int {
     switch source {
     case .root(let runtime): return runtime.effects.runningCount
     case .scoped(let scoped): return scoped.runningEffectCount()

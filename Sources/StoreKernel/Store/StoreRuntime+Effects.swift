@@ -2,7 +2,12 @@ extension StoreRuntime {
   /// Starts `effect` (marked with the cancellation `ids` of its enclosing effects) and returns
   /// a handle on the tasks it started directly. Every task also joins the group of the `send`
   /// being handled, whose handle covers what those tasks lead to.
-  @usableFromInline
+  ///
+  /// Inlinable, so the common effects (`.send`, `.run`, `.merge`) start in code specialized
+  /// for the store's types: an action fed back with `.send` is handled by the specialized
+  /// `process`, and an effect's task, its `Send` and the actions it delivers run specialized
+  /// too. The effects that need the store's bookkeeping are started out of line.
+  @inlinable
   func start(_ effect: Effect<Action>, ids: [EffectID]) -> StoreTask {
     switch effect.operation {
     case .none:
@@ -21,9 +26,24 @@ extension StoreRuntime {
       return StoreTask()
     case .run(let run):
       return StoreTask(
-        .one(spawn(priority: run.priority, ids: ids, dependencies: run.dependencies, run.body)))
+        .one(spawn(priority: nil, ids: ids, dependencies: run.dependencies, run.body)))
     case .merge(let effects):
       return StoreTask(all: effects.map { start($0, ids: ids) })
+    default:
+      return startWithBookkeeping(effect, ids: ids)
+    }
+  }
+
+  /// `start` for the effects that need the store's bookkeeping (ids, throttles) or a task of
+  /// their own (concatenations): rarer and heavier, so not worth specializing.
+  @usableFromInline
+  func startWithBookkeeping(_ effect: Effect<Action>, ids: [EffectID]) -> StoreTask {
+    switch effect.operation {
+    case .none, .send, .run, .merge:
+      return start(effect, ids: ids)
+    case .prioritizedRun(let priority, let run):
+      return StoreTask(
+        .one(spawn(priority: priority, ids: ids, dependencies: run.dependencies, run.body)))
     case .concatenate(let effects):
       return startConcatenation(effects, ids: ids)
     case .cancellable(let id, let cancelInFlight, let inner):
@@ -58,6 +78,7 @@ extension StoreRuntime {
   }
 
   /// Starts a task for an effect's work, registered under `ids` and in the active group.
+  @inlinable
   func spawn(
     priority: TaskPriority?, ids: [EffectID], dependencies effectDependencies: DependencyScope?,
     _ body: @escaping @Sendable (Send<Action>) async -> Void
@@ -73,7 +94,7 @@ extension StoreRuntime {
     let task: Task<Void, Never>
     if let effectExecutor {
       task = Task(executorPreference: effectExecutor, priority: priority) {
-        await EffectDependencies.$current.withValue(scope) { await body(send) }
+        await EffectDependencies.with(scope) { await body(send) }
         metrics.recordEffectEnd(cancelled: Task.isCancelled)
         completion.markFinished()
         // The task refers to its preferred executor without retaining it: keep the executor
@@ -82,7 +103,7 @@ extension StoreRuntime {
       }
     } else {
       task = Task(priority: priority) {
-        await EffectDependencies.$current.withValue(scope) { await body(send) }
+        await EffectDependencies.with(scope) { await body(send) }
         metrics.recordEffectEnd(cancelled: Task.isCancelled)
         completion.markFinished()
       }
@@ -98,6 +119,7 @@ extension StoreRuntime {
   }
 
   /// An action an effect sends back: handled like any `send`, its effects joining `group`.
+  @inlinable
   func deliver(_ action: Action, joining group: EffectSender<State, Action>) {
     let previous = activeGroup
     activeGroup = group
@@ -125,7 +147,7 @@ extension Effect {
     case .none, .send, .cancel: return true
     case .merge(let effects), .concatenate(let effects): return effects.allSatisfy(\.isImmediate)
     case .cancellable(_, _, let inner): return inner.isImmediate
-    case .run, .throttle: return false
+    case .run, .prioritizedRun, .throttle: return false
     }
   }
 }

@@ -12,47 +12,46 @@
 /// user code, but destroying a queued action or a dropped observer can run a user `deinit`
 /// (which may send to this store or observe it), so those are destroyed only after the access
 /// has ended (`drainQueue`, `removeCancelledObservers`). The dynamic checks cost about 40 of
-/// the 114 ns a root send took with them (docs/performance.md). `state` keeps its checks: the
-/// reducer mutates it in place, and a reducer that reads its own store meanwhile must still trap.
+/// the 114 ns a root send took with them (docs/performance.md).
+///
+/// `state` is unchecked too, and guarded by hand instead: the reducer mutates it in place, and
+/// a reducer that reads its own store meanwhile (directly, through a scoped store, or by
+/// observing it) must still trap. `isReducing` is set for the length of each reducer call and
+/// the store's `state` getter traps while it is set; that is every access that could overlap
+/// the reducer's, since nothing else writes `state` and the runtime's own reads happen between
+/// reducer calls. Two stores of a flag cost less than the dynamic check's begin and end
+/// (about 8 ns a send, with its thread-local lookups; docs/performance.md).
 @usableFromInline
 final class StoreRuntime<State, Action: Sendable> {
-  @usableFromInline var state: State
+  @usableFromInline @exclusivity(unchecked) var state: State
+  /// Whether the reducer is running, holding `state` in place; see above.
+  @usableFromInline @exclusivity(unchecked) var isReducing = false
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
-  let isolation: any Actor
+  @usableFromInline let isolation: any Actor
   @usableFromInline let metrics: StoreMetrics
-  private(set) var dependencies: DependencyScope
-  @usableFromInline private(set) var dependencyPointer: UnsafeMutableRawPointer
+  @usableFromInline private(set) var dependencies: DependencyScope
+  @usableFromInline @exclusivity(unchecked) private(set) var dependencyPointer:
+    UnsafeMutableRawPointer
+  /// `ReducerDependencies`' key, kept here so the hot path reads it from the runtime.
+  @usableFromInline let dependencyKey = ReducerDependencies.keyValue
 
   @usableFromInline @exclusivity(unchecked) var isProcessing = false
   @usableFromInline @exclusivity(unchecked) var queue:
     [(action: Action, pending: PendingStoreTask?)] = []
   @usableFromInline @exclusivity(unchecked) var queueHead = 0
   /// The drained queue's storage, kept for its capacity; see `drainQueue`.
-  private var handledQueue: [(action: Action, pending: PendingStoreTask?)] = []
+  @usableFromInline var handledQueue: [(action: Action, pending: PendingStoreTask?)] = []
   @usableFromInline @exclusivity(unchecked) var observers: [Observer] = []
-  var effects = EffectTable()
+  @usableFromInline var effects = EffectTable()
   var throttles = ThrottleWindows<Action>()
   @usableFromInline @exclusivity(unchecked) var changeHook: ((Action, State, State) -> Void)?
   /// The group of the `send` being handled: every effect started meanwhile joins it, so the
   /// `StoreTask` it returns covers them all. `nil` until the first effect starts.
   @usableFromInline @exclusivity(unchecked) var activeGroup: EffectSender<State, Action>?
   /// Where effects run: the global concurrent executor when `nil`.
-  private(set) var effectExecutor: (any TaskExecutor)?
+  @usableFromInline private(set) var effectExecutor: (any TaskExecutor)?
 
-  private(set) lazy var reference = RuntimeReference(self)
-
-  @usableFromInline
-  struct Observer {
-    @usableFromInline let flag: ObservationFlag
-    @usableFromInline let body: (State) -> Void
-    let onStoreEnd: ((State) -> Void)?
-
-    init(flag: ObservationFlag, body: @escaping (State) -> Void, onStoreEnd: ((State) -> Void)?) {
-      self.flag = flag
-      self.body = body
-      self.onStoreEnd = onStoreEnd
-    }
-  }
+  @usableFromInline private(set) lazy var reference = RuntimeReference(self)
 
   init(
     state: State,
@@ -108,6 +107,7 @@ final class StoreRuntime<State, Action: Sendable> {
   }
 
   /// The group of the `send` being handled, created when its first effect starts.
+  @inlinable
   func currentGroup() -> EffectSender<State, Action> {
     if let group = activeGroup { return group }
     let group = EffectSender(reference: reference, isolation: isolation)
@@ -142,7 +142,7 @@ final class StoreRuntime<State, Action: Sendable> {
     return activeGroup == nil ? StoreTask() : takeActiveGroup()
   }
 
-  @usableFromInline
+  @inlinable
   func drainQueue() {
     repeat {
       while queueHead < queue.count {
@@ -167,7 +167,11 @@ final class StoreRuntime<State, Action: Sendable> {
   func process(_ action: Action) {
     StoreMetrics.bump(metrics.reducerRuns)
     if changeHook != nil { return processReportingChanges(action) }
-    let effect = ReducerDependencies.with(dependencyPointer) { reducer(&state, action) }
+    isReducing = true
+    let effect = ReducerDependencies.with(dependencyPointer, key: dependencyKey) {
+      reducer(&state, action)
+    }
+    isReducing = false
     if effect.isNone { return }
     _ = start(effect, ids: [])
   }
@@ -176,34 +180,13 @@ final class StoreRuntime<State, Action: Sendable> {
   @usableFromInline
   func processReportingChanges(_ action: Action) {
     let before = state
-    let effect = ReducerDependencies.with(dependencyPointer) { reducer(&state, action) }
+    isReducing = true
+    let effect = ReducerDependencies.with(dependencyPointer, key: dependencyKey) {
+      reducer(&state, action)
+    }
+    isReducing = false
     changeHook?(action, before, state)
     if effect.isNone { return }
     _ = start(effect, ids: [])
-  }
-
-  @inlinable
-  func notifyObservers() {
-    if observers.isEmpty { return }
-    var sawCancelled = false
-    // One read of the state for the whole pass: reading the property per observer would copy
-    // the root state once per observer.
-    let state = state
-    for observer in observers {
-      if observer.flag.isCancelled {
-        sawCancelled = true
-        continue
-      }
-      observer.body(state)
-    }
-    if sawCancelled { removeCancelledObservers() }
-  }
-
-  @usableFromInline
-  func removeCancelledObservers() {
-    // Filter into a new array and let the old one (with the dropped observers, whose closures
-    // may hold objects with a deinit that observes or sends) be destroyed after the write.
-    let all = observers
-    observers = all.filter { !$0.flag.isCancelled }
   }
 }

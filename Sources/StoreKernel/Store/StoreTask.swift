@@ -28,6 +28,7 @@ public struct StoreTask: Sendable {
   @usableFromInline
   init(_ tasks: Tasks) { self.tasks = tasks }
 
+  @usableFromInline
   init(all: [StoreTask]) {
     var flat: [Task<Void, Never>] = []
     for task in all { task.collect(into: &flat) }

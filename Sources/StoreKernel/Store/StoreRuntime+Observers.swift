@@ -1,0 +1,57 @@
+extension StoreRuntime {
+  /// One registered observer: called with the state after every batch of actions, until its
+  /// flag is cancelled, and once more with the last state when the store ends.
+  ///
+  /// A class, so that a notification pass can lend each observer without a retain (see
+  /// `notifyObservers`); one allocation per registration, none per pass.
+  @usableFromInline
+  final class Observer {
+    @usableFromInline let flag: ObservationFlag
+    @usableFromInline let body: (State) -> Void
+    let onStoreEnd: ((State) -> Void)?
+
+    @usableFromInline
+    init(flag: ObservationFlag, body: @escaping (State) -> Void, onStoreEnd: ((State) -> Void)?) {
+      self.flag = flag
+      self.body = body
+      self.onStoreEnd = onStoreEnd
+    }
+  }
+
+  /// Calls every observer with the state, once for the batch of actions just handled.
+  ///
+  /// The pass iterates a copy of the observer list, which keeps every observer in it alive:
+  /// an observer may register or cancel observers meanwhile, and those changes go to
+  /// `observers`, not to the copy. Each observer is therefore lent to the loop body
+  /// (`_withUnsafeGuaranteedRef`) rather than copied out, which cost a retain and release of
+  /// the observer's references per observer per pass (docs/performance.md).
+  @inlinable
+  func notifyObservers() {
+    if observers.isEmpty { return }
+    var sawCancelled = false
+    // One read of the state for the whole pass: reading the property per observer would copy
+    // the root state once per observer.
+    let state = state
+    let all = observers
+    all.withUnsafeBufferPointer { observers in
+      for index in observers.indices {
+        Unmanaged.passUnretained(observers[index])._withUnsafeGuaranteedRef { observer in
+          if observer.flag.isCancelled {
+            sawCancelled = true
+          } else {
+            observer.body(state)
+          }
+        }
+      }
+    }
+    if sawCancelled { removeCancelledObservers() }
+  }
+
+  @usableFromInline
+  func removeCancelledObservers() {
+    // Filter into a new array and let the old one (with the dropped observers, whose closures
+    // may hold objects with a deinit that observes or sends) be destroyed after the write.
+    let all = observers
+    observers = all.filter { !$0.flag.isCancelled }
+  }
+}
