@@ -46,10 +46,14 @@ import Testing
     }
   }
 
-  static let keys: [KeyPress] = [
-    .character("x"), .backspace, .up, .left, .enter, .pageUp, .down, .pageDown,
-    .modified(.left, .control), .home, .end, .alt("u"),
-  ]
+  // Computed, not a `static let`: KeyPress is an indirect enum whose boxes are referenced through
+  // tagged pointers, which LeakSanitizer cannot see, so boxes kept by a global read as leaks.
+  static var keys: [KeyPress] {
+    [
+      .character("x"), .backspace, .up, .left, .enter, .pageUp, .down, .pageDown,
+      .modified(.left, .control), .home, .end, .alt("u"),
+    ]
+  }
 
   @Test func aKeyInA10MBNoteLaysOutWhatItDoesInASmallNote() async {
     let (small, smallView) = await open(Self.tail)
