@@ -26,8 +26,11 @@ package struct CounterReducer: Reducer {
       return toggleFavorite(in: &state)
     case .internal(.started):
       return .merge(.subscribe(to: favorites) { .internal(.favoritesChanged($0)) }, load())
-    case .internal(.favoritesChanged(let favorites)):
-      state.favorites = favorites
+    case .internal(.favoritesChanged(let changed)):
+      // Stale when the shared value has moved on (this counter's own toggle, made in the
+      // reducer, or a later change elsewhere): that change's notification follows.
+      guard changed == favorites.value else { return .none }
+      state.favorites = changed
       return saveIfChanged(&state)
     case .internal(let action):
       return reduce(into: &state, storage: action)
@@ -43,16 +46,16 @@ package struct CounterReducer: Reducer {
     if storage != nil, state.canSave, state.stored == nil {
       state.favoritesChangedBeforeLoad = true
     }
+    // The shared value changes now, with the state, not later in an effect: otherwise the
+    // subscription could deliver the value from before the toggle after it.
     if state.favorites.contains(count) {
       state.favorites.remove(count)
-      return .merge(
-        .run { _ in favorites.update { _ = $0.remove(count) } },
-        .send(.delegate(.favoriteRemoved(count))), saveIfChanged(&state))
+      favorites.update { _ = $0.remove(count) }
+      return .merge(.send(.delegate(.favoriteRemoved(count))), saveIfChanged(&state))
     }
     state.favorites.insert(count)
-    return .merge(
-      .run { _ in favorites.update { _ = $0.insert(count) } },
-      .send(.delegate(.favoriteSaved(count))), saveIfChanged(&state))
+    favorites.update { _ = $0.insert(count) }
+    return .merge(.send(.delegate(.favoriteSaved(count))), saveIfChanged(&state))
   }
 
   /// Shared by every action that changes the count: a method, not an extra action, so a

@@ -30,21 +30,24 @@ package struct ProfileReducer: Reducer {
       return remove(number, in: &state)
     case .internal(.subscribeToFavorites):
       return .subscribe(to: favorites) { .internal(.favoritesChanged($0)) }
-    case .internal(.favoritesChanged(let favorites)):
-      return replaceFavorites(with: favorites, in: &state)
+    case .internal(.favoritesChanged(let changed)):
+      // A notification older than the shared value is stale: this feature's own change (made
+      // in the reducer) or a later one elsewhere has replaced it, and that change's own
+      // notification follows. Installing it would flicker back to a value nobody holds.
+      guard changed == favorites.value else { return .none }
+      return replaceFavorites(with: changed, in: &state)
     case .delegate:
       return .none
     }
   }
 
-  /// Removes a favorite here and in the shared value, and tells the host.
+  /// Removes a favorite here and in the shared value, and tells the host. The shared value
+  /// changes now, with the state, not later in an effect: otherwise the subscription could
+  /// deliver the value from before the removal after it, and the list would come back.
   private func remove(_ number: Int, in state: inout ProfileState) -> Effect<ProfileAction> {
-    let favorites = favorites
+    favorites.update { _ = $0.remove(number) }
     let effect = replaceFavorites(with: Set(state.favorites.filter { $0 != number }), in: &state)
-    return .merge(
-      effect,
-      .run { _ in favorites.update { _ = $0.remove(number) } },
-      .send(.delegate(.favoriteRemoved(number))))
+    return .merge(effect, .send(.delegate(.favoriteRemoved(number))))
   }
 
   /// Installs a new set of favorites, keeps the selection on a valid neighbour, and reports a

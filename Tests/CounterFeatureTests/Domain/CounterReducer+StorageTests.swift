@@ -61,6 +61,7 @@ import Testing
     // The toggle comes back through the shared value: nothing new to save.
     await store.send(.internal(.favoritesChanged([1])))
     // A removal made by another feature is saved too.
+    favorites.set([])
     await store.send(.internal(.favoritesChanged([]))) {
       $0.favorites = []
       $0.stored = CounterRecord(count: 1, favorites: [])

@@ -99,6 +99,22 @@ import Testing
     #expect(favorites.value == [])
   }
 
+  @Test func aNotificationOlderThanTheSharedValueIsIgnored() async {
+    // The subscription delivers [5, 6] after the removal already changed the shared value:
+    // installing it would bring 5 back for a moment (and tell the host the count went up).
+    favorites.set([5, 6])
+    let store = makeStore(ProfileState(favorites: [5, 6], selected: 5))
+    await store.send(.input(.remove(5))) {
+      $0.favorites = [6]
+      $0.selected = 6
+    }
+    #expect(favorites.value == [6])
+    await store.receive(.delegate(.favoriteCountChanged(1)))
+    await store.receive(.delegate(.favoriteRemoved(5)))
+    await store.send(.internal(.favoritesChanged([5, 6])))
+    await store.finish()
+  }
+
   @Test func removeWithNothingSelectedDoesNothing() async {
     let store = makeStore(ProfileState())
     let task = await store.send(.view(.removeSelectedTapped))
@@ -138,6 +154,7 @@ import Testing
 
   @Test func firstFavoriteArrivingIsSelected() async {
     let store = makeStore(ProfileState())
+    favorites.set([6, 2])
     await store.send(.internal(.favoritesChanged([6, 2]))) {
       $0.favorites = [2, 6]
       $0.selected = 2
