@@ -66,6 +66,13 @@ let benchmarks: @Sendable () -> Void = {
     await host.typeIntoAPlainStore(UncheckedBox(value: benchmark))
   }
 
+  Benchmark(
+    "Keystroke: the same action into a plain store whose observer tells Observation",
+    configuration: slow
+  ) { benchmark in
+    await host.typeIntoAPlainStoreTellingObservation(UncheckedBox(value: benchmark))
+  }
+
   Benchmark("Feature: start + stop (per feature)", configuration: slow) { benchmark in
     await host.startAndStopFeatures(UncheckedBox(value: benchmark))
   }

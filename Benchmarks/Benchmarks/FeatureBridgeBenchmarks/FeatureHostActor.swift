@@ -1,5 +1,6 @@
 import Benchmark
 import FeatureBridge
+import Observation
 import StoreKernel
 
 /// A custom actor, as a terminal or server host gives its features. Every feature below is
@@ -177,6 +178,25 @@ actor FeatureHostActor {
     token.cancel()
   }
 
+  /// The same keystroke sent to a plain store whose one observer, on a change of the revision,
+  /// also tells Observation (`willSet`/`didSet` on a registrar, as the view store does): the
+  /// plain store with the part of a view's cost that Observation itself adds.
+  func typeIntoAPlainStoreTellingObservation(_ box: UncheckedBox<Benchmark>) {
+    let benchmark = box.value
+    let store = Store(initialState: TypingState(), reducer: TypingReducer())
+    let model = RevisionModel()
+    let token = store.observe(\.revision) { model.set($0) }
+
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      store.send(.view(.typed("a")))
+    }
+    benchmark.stopMeasurement()
+
+    precondition(model.revision == benchmark.scaledIterations.count)
+    token.cancel()
+  }
+
   /// Creating a feature (its input stream, store, pump, view) and stopping it again.
   func startAndStopFeatures(_ box: UncheckedBox<Benchmark>) async {
     let benchmark = box.value
@@ -193,4 +213,16 @@ actor FeatureHostActor {
     precondition(FeatureRegistry.shared.liveFeatureCount == 0)
   }
 
+}
+
+/// An observable holder of a revision, changed the way a view store changes a tracked property.
+final class RevisionModel: Observable {
+  private let registrar = ObservationRegistrar()
+  private(set) var revision = 0
+
+  func set(_ newValue: Int) {
+    registrar.willSet(self, keyPath: \RevisionModel.revision)
+    revision = newValue
+    registrar.didSet(self, keyPath: \RevisionModel.revision)
+  }
 }

@@ -143,9 +143,9 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   func stateDidChange(_ state: State) -> Bool {
     // One property at a time, as if each were set in turn: no list of changes to allocate.
     var changedAny = false
-    for read in reads where read.differs(in: state) {
+    // Each property is read from the state once: `takeIfChanged` compares and keeps it.
+    for read in reads where read.takeIfChanged(from: state) {
       registrar.willSet(self, keyPath: read.observationKey)
-      read.take(from: state)
       registrar.didSet(self, keyPath: read.observationKey)
       changedAny = true
     }
@@ -165,13 +165,10 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
       observationKey = \ViewStore.[tracked: key]
     }
 
-    /// Whether `state` holds another value than the one last read.
+    /// Whether `state` holds another value than the one last read; if so, records it as the
+    /// last one read.
     @usableFromInline
-    func differs(in state: State) -> Bool { false }
-
-    /// Records the value `state` holds as the last one read.
-    @usableFromInline
-    func take(from state: State) {}
+    func takeIfChanged(from state: State) -> Bool { false }
   }
 
   @usableFromInline
@@ -187,13 +184,11 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
     }
 
     @inlinable
-    override func differs(in state: State) -> Bool {
-      state[keyPath: keyPath] != value
-    }
-
-    @inlinable
-    override func take(from state: State) {
-      value = state[keyPath: keyPath]
+    override func takeIfChanged(from state: State) -> Bool {
+      let current = state[keyPath: keyPath]
+      guard current != value else { return false }
+      value = current
+      return true
     }
   }
 
