@@ -17,6 +17,7 @@ package struct FeatureRecipe<R: Reducer> where R.Action: BoundaryAction {
   /// Sets the feature's own dependencies (its storage, its shared values).
   package let dependencies: (inout DependencyValues) -> Void
 
+  @inlinable
   package init(
     name: String, initialState: R.State, reducer: R,
     delivery: (@Sendable (Input) -> InputDelivery)? = nil,
@@ -30,6 +31,12 @@ package struct FeatureRecipe<R: Reducer> where R.Action: BoundaryAction {
   }
 
   /// Starts the feature behind a boundary: its dependencies first, then the host's.
+  ///
+  /// Inlinable, so the feature's store, delivery and view store run code specialized for its
+  /// state and actions where the recipe is started with a known reducer (the feature module's
+  /// public `start`). Compiled here, generic, a keystroke in the notes took 20 µs instead of 1
+  /// (docs/performance.md).
+  @inlinable
   package func start(
     inputs: AsyncStream<Input>? = nil,
     withDependencies hostDependencies: (inout DependencyValues) -> Void = { _ in },

@@ -52,7 +52,7 @@ extension NotesReducer {
         TextEdit(
           offset: change.range.lowerBound, removed: removed, inserted: change.inserted,
           cursorBefore: cursorBefore, kind: change.kind))
-      return bodyChanged(&state, at: index)
+      return bodyChanged(&state, at: index, editedFrom: change.range.lowerBound)
     }
   }
 
@@ -87,8 +87,16 @@ extension NotesReducer {
 
   /// After the body changed: its title follows its first line if it does, it becomes the
   /// newest note, and the change will be saved.
-  func bodyChanged(_ state: inout NotesState, at index: Int) -> Effect<NotesAction> {
-    if state.notes[index].titleFollowsFirstLine {
+  ///
+  /// - Parameter editedFrom: Where the edit began, if known. The title is taken from the
+  ///   first `Note.titleLength * 4` bytes at most, and an edit that begins after them leaves
+  ///   those bytes and the first line's end within them unchanged: the title is not derived
+  ///   again (on every key of a long note it was most of a keystroke's cost).
+  func bodyChanged(
+    _ state: inout NotesState, at index: Int, editedFrom: Int? = nil
+  ) -> Effect<NotesAction> {
+    let titleMayChange = editedFrom.map { $0 <= Note.titleLength * 4 } ?? true
+    if titleMayChange, state.notes[index].titleFollowsFirstLine {
       let title = state.notes[index].titleFromFirstLine
       if title != state.notes[index].title { state.notes[index].title = title }
     }

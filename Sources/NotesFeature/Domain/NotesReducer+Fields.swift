@@ -61,7 +61,12 @@ extension NotesReducer {
 }
 
 extension String {
+  /// The string without leading and trailing whitespace: one slice, no reversed copies (a
+  /// title is trimmed on every key that edits a note's first line).
   var trimmingWhitespace: String {
-    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    guard let first = firstIndex(where: { !$0.isWhitespace }),
+      let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(self[first...last])
   }
 }
