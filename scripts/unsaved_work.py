@@ -47,7 +47,16 @@ class Tmux:
         ).stdout
 
     def start(self, command, width=100, height=30):
-        self.run("new-session", "-d", "-x", str(width), "-y", str(height), command)
+        # A server killed just before (the previous session's) can still hold the socket for a
+        # moment, and new-session then fails: try again a few times, then report tmux's words.
+        for attempt in range(5):
+            try:
+                self.run("new-session", "-d", "-x", str(width), "-y", str(height), command)
+                return
+            except subprocess.CalledProcessError as error:
+                if attempt == 4:
+                    sys.exit(f"tmux new-session failed: {error.stderr.strip()}")
+                time.sleep(0.5)
 
     def keys(self, *keys):
         self.run("send-keys", *keys)
