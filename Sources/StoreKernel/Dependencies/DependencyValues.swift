@@ -25,7 +25,11 @@ public struct DependencyValues: Sendable {
     didSet { if context != oldValue { defaults = DefaultsCache() } }
   }
 
-  private var overrides: [ObjectIdentifier: any Sendable] = [:]
+  // Each value sits in a box typed by its key's value. A key's type decides its value's type,
+  // so a read finds the box by the key and takes the value out without a dynamic cast: a cast
+  // of `any Sendable` to a constrained existential such as `any Clock<Duration>` checks the
+  // constraint through the runtime's demangler, microseconds on every read (docs/performance.md).
+  private var overrides: [ObjectIdentifier: AnyDependencyBox] = [:]
   private var defaults = DefaultsCache()
 
   /// Creates dependency values with no overrides.
@@ -48,36 +52,59 @@ public struct DependencyValues: Sendable {
   /// - Parameter key: The dependency's key type.
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
     get {
-      let id = ObjectIdentifier(key)
-      if let value = overrides[id] as? Key.Value { return value }
-      return defaults.value(for: id) {
+      if let box = overrides[ObjectIdentifier(key)] { return box.value(of: key) }
+      return defaults.value(for: key) {
         context == .live ? Key.liveValue : Key.testValue
       }
     }
     set {
-      overrides[ObjectIdentifier(key)] = newValue
+      overrides[ObjectIdentifier(key)] = DependencyBox<Key.Value>(newValue)
     }
   }
 
   /// The value set for `key`, or `nil` when it was not set (without resolving its default).
   func overriddenValue<Key: DependencyKey>(for key: Key.Type) -> Key.Value? {
-    overrides[ObjectIdentifier(key)] as? Key.Value
+    overrides[ObjectIdentifier(key)]?.value(of: key)
   }
 }
 
 /// Resolved default values, computed once per store so a live value that builds a resource is
 /// built once, not on every access.
 private final class DefaultsCache: Sendable {
-  private let values = LockedValue<[ObjectIdentifier: any Sendable]>([:])
+  private let values = LockedValue<[ObjectIdentifier: AnyDependencyBox]>([:])
 
-  func value<Value: Sendable>(for id: ObjectIdentifier, make: () -> Value) -> Value {
-    if let value = values.withLock({ $0[id] }) as? Value { return value }
+  func value<Key: DependencyKey>(for key: Key.Type, make: () -> Key.Value) -> Key.Value {
+    let id = ObjectIdentifier(key)
+    if let box = values.withLock({ $0[id] }) { return box.value(of: key) }
     // Built outside the lock: a key's default may itself read other dependencies.
     let value = make()
     return values.withLock { cached in
-      if let existing = cached[id] as? Value { return existing }
-      cached[id] = value
+      if let existing = cached[id] { return existing.value(of: key) }
+      cached[id] = DependencyBox<Key.Value>(value)
       return value
     }
+  }
+}
+
+/// A dependency value, stored under its key's identifier. `Sendable`: it holds a `Sendable`
+/// value and never changes.
+private class AnyDependencyBox: @unchecked Sendable {
+  // SAFETY: the only instances are `DependencyBox`es, whose one stored value is `Sendable` and
+  // immutable.
+
+  /// The value, for the key it is stored under.
+  final func value<Key: DependencyKey>(of key: Key.Type) -> Key.Value {
+    // Boxes are stored only under `ObjectIdentifier(Key.self)` and made as
+    // `DependencyBox<Key.Value>`, so the box under a key always has that key's value type.
+    unsafeDowncast(self, to: DependencyBox<Key.Value>.self).value
+  }
+}
+
+private final class DependencyBox<Value: Sendable>: AnyDependencyBox, @unchecked Sendable {
+  // SAFETY: see `AnyDependencyBox`.
+  let value: Value
+
+  init(_ value: Value) {
+    self.value = value
   }
 }
