@@ -25,7 +25,7 @@ extension Feature {
   ///   - prepareDependencies: The feature's dependencies, then the host's overrides.
   ///   - isolation: The host's actor, where the feature's store lives.
   /// - Returns: The running feature.
-  @inlinable
+  @inline(__always) @inlinable
   public static func start<R: Reducer>(
     name: String,
     initialState: R.State,
@@ -36,6 +36,9 @@ extension Feature {
     isolation: isolated any Actor = #isolation
   ) -> Feature
   where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
+    // Always inlined, so the store, delivery and view store closures formed here are
+    // specialized for the feature's types: Swift does not specialize a generic function that
+    // takes an `isolated` parameter, even an inlinable one (docs/performance.md).
     let counters = BoundaryCounters()
     let outputs = OutputRoute<Output>(counters: counters)
     let store = Store(

@@ -1,21 +1,25 @@
-package import StoreKernel
+public import StoreKernel
 
 /// Everything that makes a feature, before it runs: its name, first state, reducer, input
 /// delivery rule and dependencies. A feature module's public `start` starts its recipe behind a
 /// boundary; an app in the same package can also compose recipes under one root store (the
 /// single-store build), from the same description.
 ///
-/// `package`: a recipe names the feature's reducer and state, which are not public.
+/// `package`: a recipe names the feature's reducer and state, which are not public. It is
+/// `@usableFromInline`, with its properties, so that its inlinable members are inlined in the
+/// feature's module: Swift accepts `@inlinable` on a member of a plain `package` type but never
+/// inlines or specializes it in another module.
+@usableFromInline
 package struct FeatureRecipe<R: Reducer> where R.Action: BoundaryAction {
-  package typealias Input = R.Action.Input
-  package typealias Output = R.Action.Output
+  @usableFromInline package typealias Input = R.Action.Input
+  @usableFromInline package typealias Output = R.Action.Output
 
-  package let name: String
-  package let initialState: R.State
-  package let reducer: R
-  package let delivery: (@Sendable (Input) -> InputDelivery)?
+  @usableFromInline package let name: String
+  @usableFromInline package let initialState: R.State
+  @usableFromInline package let reducer: R
+  @usableFromInline package let delivery: (@Sendable (Input) -> InputDelivery)?
   /// Sets the feature's own dependencies (its storage, its shared values).
-  package let dependencies: (inout DependencyValues) -> Void
+  @usableFromInline package let dependencies: (inout DependencyValues) -> Void
 
   @inlinable
   package init(
@@ -32,11 +36,12 @@ package struct FeatureRecipe<R: Reducer> where R.Action: BoundaryAction {
 
   /// Starts the feature behind a boundary: its dependencies first, then the host's.
   ///
-  /// Inlinable, so the feature's store, delivery and view store run code specialized for its
-  /// state and actions where the recipe is started with a known reducer (the feature module's
-  /// public `start`). Compiled here, generic, a keystroke in the notes took 20 µs instead of 1
-  /// (docs/performance.md).
-  @inlinable
+  /// Always inlined, so the feature's store, delivery and view store run code specialized for
+  /// its state and actions where the recipe is started with a known reducer (the feature
+  /// module's public `start`, the app's declaration). `@inlinable` alone is not enough: Swift
+  /// does not specialize a generic function that takes an `isolated` parameter, and run
+  /// generic, a keystroke in the notes costs several times more (docs/performance.md).
+  @inline(__always) @inlinable
   package func start(
     inputs: AsyncStream<Input>? = nil,
     withDependencies hostDependencies: (inout DependencyValues) -> Void = { _ in },

@@ -56,7 +56,7 @@ public final class Store<State, Action: Sendable> {
   ///   - prepareDependencies: Overrides dependencies for this store and its effects; set
   ///     ``DependencyValues/storeRegistry`` to count this store into its host's registry.
   ///   - isolation: The actor the store is confined to; defaults to the caller's.
-  @inlinable
+  @inline(__always) @inlinable
   public convenience init<R: Reducer>(
     initialState: State,
     reducer: R,
@@ -67,7 +67,9 @@ public final class Store<State, Action: Sendable> {
     // The closure is formed here, in the caller's module, where `R` is known: the reducer then
     // runs specialized for its types on every action (formed inside the kernel, it would run a
     // generic copy, and a generic reducer wrapper such as a feature boundary's would look up
-    // type metadata on every call).
+    // type metadata on every call). This initializer is always inlined for the same reason:
+    // Swift does not specialize a generic function that takes an `isolated` parameter, even an
+    // inlinable one, so a call that is not inlined would form the closure in generic code.
     self.init(
       initialState: initialState,
       reduce: { reducer.reduce(into: &$0, action: $1) },
