@@ -19,9 +19,9 @@ struct AppFeature<R: Reducer>: AppFeatureDeclaration where R.Action: BoundaryAct
 
   let title: String
   /// Whether the feature has a tab (compare's extra features do not).
-  var hasTab = true
+  var hasTab: Bool
   /// The tab's badge until the feature reports one.
-  var initialBadge = ""
+  var initialBadge: String
   /// How to make the feature from the app's context.
   let recipe: (AppContext) -> FeatureRecipe<R>
   /// Its terminal view, over a view store (of its own store, or of a scoped one).
@@ -30,14 +30,53 @@ struct AppFeature<R: Reducer>: AppFeatureDeclaration where R.Action: BoundaryAct
   let shellEvents: @Sendable (Output) -> [ShellEvent]
   /// The input that asks the feature to save now (Ctrl-S, the script's `save`), if it saves.
   var saveInput: Input?
+  /// Starts the feature and makes its slot. Formed in `init`, where the reducer's type is known,
+  /// so the feature's store, view store and slot run code specialized for its state and
+  /// actions: reached through the type-erased list, `start` and `slot` are generic code, and a
+  /// store started there looks up generic metadata on every action.
+  private let startBoundary: @ShellActor (AppFeature, AppContext, Int) -> any RunningFeature
+  private let makeSlot: (AppFeature, AppContext, Int) -> any FeatureSlot
+
+  /// Declares a feature.
+  ///
+  /// - Parameters:
+  ///   - title: The tab's title, and the feature's name in help and scripts.
+  ///   - hasTab: Whether the feature has a tab.
+  ///   - initialBadge: The tab's badge until the feature reports one.
+  ///   - recipe: How to make the feature from the app's context.
+  ///   - view: Its terminal view, over a view store.
+  ///   - shellEvents: What each output means to the shell.
+  ///   - saveInput: The input that asks the feature to save now, if it saves.
+  @inline(__always)
+  init(
+    title: String, hasTab: Bool = true, initialBadge: String = "",
+    recipe: @escaping (AppContext) -> FeatureRecipe<R>,
+    view: @escaping (ViewStore<R.State, R.Action.ViewAction>) -> any TerminalView,
+    shellEvents: @escaping @Sendable (Output) -> [ShellEvent],
+    saveInput: Input? = nil
+  ) {
+    self.title = title
+    self.hasTab = hasTab
+    self.initialBadge = initialBadge
+    self.recipe = recipe
+    self.view = view
+    self.shellEvents = shellEvents
+    self.saveInput = saveInput
+    startBoundary = { declaration, context, index in
+      BoundaryFeature(declaration: declaration, index: index, context: context)
+    }
+    makeSlot = { declaration, context, index in
+      Slot(declaration: declaration, index: index, context: context)
+    }
+  }
 
   @ShellActor
   func start(in context: AppContext, at index: Int) -> any RunningFeature {
-    BoundaryFeature(declaration: self, index: index, context: context)
+    startBoundary(self, context, index)
   }
 
   func slot(in context: AppContext, at index: Int) -> any FeatureSlot {
-    Slot(declaration: self, index: index, context: context)
+    makeSlot(self, context, index)
   }
 }
 

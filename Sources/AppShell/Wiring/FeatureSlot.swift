@@ -42,16 +42,38 @@ final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
   /// tracked scope is derived again only when its feature may have changed.
   private(set) var version = 0
 
+  /// ``reduceAction(_:shell:)`` and ``makeScopedView(root:tracked:)`` as closures formed in
+  /// `init`, which runs specialized for the feature's reducer (its declaration makes the slot):
+  /// methods reached through `any FeatureSlot` run generic code, and the scope closures a
+  /// generic `makeView` forms would look up type metadata on every action of the app.
+  private let reduceSpecialized: (Slot, any Sendable, inout ShellState) -> Effect<AppAction>
+  private let makeViewSpecialized:
+    (Slot, Store<AppState, AppAction>, Bool) -> (store: AnyObject, view: any TerminalView)
+
   init(declaration: AppFeature<R>, index: Int, context: AppContext) {
     self.appFeature = declaration
     self.index = index
     recipe = declaration.recipe(context)
     state = recipe.initialState
+    reduceSpecialized = { slot, action, shell in slot.reduceAction(action, shell: &shell) }
+    makeViewSpecialized = { slot, root, tracked in
+      slot.makeScopedView(root: root, tracked: tracked)
+    }
   }
 
   var declaration: any AppFeatureDeclaration { appFeature }
 
   func reduce(_ action: any Sendable, shell: inout ShellState) -> Effect<AppAction> {
+    reduceSpecialized(self, action, &shell)
+  }
+
+  func makeView(
+    root: Store<AppState, AppAction>, tracked: Bool
+  ) -> (store: AnyObject, view: any TerminalView) {
+    makeViewSpecialized(self, root, tracked)
+  }
+
+  private func reduceAction(_ action: any Sendable, shell: inout ShellState) -> Effect<AppAction> {
     guard let action = action as? R.Action else {
       preconditionFailure("\(appFeature.title) received an action of another feature: \(action)")
     }
@@ -80,7 +102,7 @@ final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
     recipe.dependencies(&dependencies)
   }
 
-  func makeView(
+  private func makeScopedView(
     root: Store<AppState, AppAction>, tracked: Bool
   ) -> (store: AnyObject, view: any TerminalView) {
     let index = index
