@@ -52,30 +52,37 @@ package struct EditHistory: Equatable, Sendable {
 
   /// Records `edit`, merged into the last edit when it continues it; clears the redo stack.
   package mutating func record(_ edit: TextEdit) {
-    redo = []
+    if !redo.isEmpty { redo = [] }
     defer { lastEditIsOpen = true }
-    guard lastEditIsOpen, var last = undo.last, last.kind == edit.kind else {
+    guard lastEditIsOpen, let index = undo.indices.last, undo[index].kind == edit.kind else {
       undo.append(edit)
       return
     }
+    // Merged in place: a copy of the last edit would copy its text on every key of a word.
     switch edit.kind {
-    case .typing where edit.offset == last.cursorAfter && !Self.startsAWord(edit, after: last):
-      last.inserted += edit.inserted
-    case .backspace where edit.offset + edit.removed.utf8.count == last.offset:
-      last.removed = edit.removed + last.removed
-      last.offset = edit.offset
-    case .delete where edit.offset == last.offset:
-      last.removed += edit.removed
+    case .typing
+    where edit.offset == undo[index].cursorAfter && !Self.startsAWord(edit, after: undo[index]):
+      undo[index].inserted += edit.inserted
+    case .backspace where edit.offset + edit.removed.utf8.count == undo[index].offset:
+      undo[index].removed = edit.removed + undo[index].removed
+      undo[index].offset = edit.offset
+    case .delete where edit.offset == undo[index].offset:
+      undo[index].removed += edit.removed
     default:
       undo.append(edit)
-      return
     }
-    undo[undo.count - 1] = last
   }
 
   /// Whether typing `edit` after `last` starts a new word: a non-space after a space.
   private static func startsAWord(_ edit: TextEdit, after last: TextEdit) -> Bool {
     guard let previous = last.inserted.last, let next = edit.inserted.first else { return false }
-    return previous.isWhitespace && !next.isWhitespace
+    return isWhitespace(previous) && !isWhitespace(next)
+  }
+
+  /// `Character.isWhitespace`, answered without a Unicode property lookup for ASCII (a typed
+  /// key is almost always ASCII, and this runs on every key).
+  private static func isWhitespace(_ character: Character) -> Bool {
+    guard let ascii = character.asciiValue else { return character.isWhitespace }
+    return ascii == 0x20 || (0x09...0x0D).contains(ascii)
   }
 }
