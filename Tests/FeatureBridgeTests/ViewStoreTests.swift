@@ -72,6 +72,60 @@ import Testing
     await feature.stop()
   }
 
+  // The view store tells Observation about a property only when it was read since it last did
+  // (tracking is one-shot), so every reader must still hear each change it tracked.
+  @Test func everyTrackingThatReadAPropertyHearsItsNextChange() async {
+    let feature = TallyFeature.start()
+    let viewStore = feature.tallyViewStore
+    let first = ChangeFlag()
+    let second = ChangeFlag()
+    _ = withObservationTracking {
+      viewStore.total
+    } onChange: {
+      first.changed()
+    }
+    _ = withObservationTracking {
+      viewStore.total
+    } onChange: {
+      second.changed()
+    }
+
+    #expect(await feature.send(.add(1)))
+    #expect(first.changes == 1)
+    #expect(second.changes == 1)
+
+    // Changes nobody tracks any more (the view has not drawn again).
+    #expect(await feature.send(.add(1)))
+    #expect(await feature.send(.add(1)))
+
+    // The view draws again: it reads, and hears the next change.
+    let third = ChangeFlag()
+    #expect(
+      withObservationTracking {
+        viewStore.total
+      } onChange: {
+        third.changed()
+      } == 3)
+    #expect(await feature.send(.add(1)))
+    #expect(third.changes == 1)
+    #expect(first.changes == 1)
+    #expect(second.changes == 1)
+
+    // A read outside any tracking and a tracking that starts later still hear the change.
+    _ = viewStore.total
+    #expect(await feature.send(.add(1)))
+    let fourth = ChangeFlag()
+    _ = withObservationTracking {
+      viewStore.total
+    } onChange: {
+      fourth.changed()
+    }
+    #expect(await feature.send(.add(1)))
+    #expect(fourth.changes == 1)
+    #expect(third.changes == 1)
+    await feature.stop()
+  }
+
   @Test func aBatchOfViewActionsIsOneNotification() async {
     let feature = TallyFeature.start()
     let viewStore = feature.tallyViewStore

@@ -46,7 +46,11 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// The properties read so far, with their last values, in the order first read: what every
   /// batch of actions is compared against.
   @usableFromInline var reads: [TrackedRead] = []
-  @usableFromInline var finalState: State?
+  /// The store's last state, once it has ended. In a box of its own, so the store's end hook
+  /// need not refer to the view store: nothing refers to a view store weakly, which keeps its
+  /// retains and releases on the fast path (an object referred to weakly gets a side table, and
+  /// every release of it takes the slow path).
+  @usableFromInline let ending = FinalState()
   @usableFromInline var observation: ObservationToken?
 
   /// Creates a view store over a feature's store. Feature modules get one from their running
@@ -62,9 +66,12 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
     self.sendViews = { [weak store] actions in
       store?.send(contentsOf: actions.lazy.map { Action.view($0) })
     }
+    // `unowned(unsafe)`: the observation is cancelled when the view store goes (its token is
+    // released with it), and the store checks that before each call, on this actor.
+    let ending = ending
     observation = store.observeStates(
-      { [weak self] state in self?.stateDidChange(state) ?? false },
-      onEnd: { [weak self] state in self?.finalState = state })
+      { [unowned(unsafe) self] state in stateDidChange(state) },
+      onEnd: { state in ending.state = state })
   }
 
   /// A view store of a feature that has stopped: it shows the last state and sends nothing.
@@ -72,7 +79,7 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   init(finalState: State) {
     self.sendView = { _ in }
     self.sendViews = { _ in }
-    self.finalState = finalState
+    ending.state = finalState
   }
 
   /// Whether the feature is still running. Once it has stopped, reads give its last state.
@@ -94,10 +101,16 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
     if let index = trackedIndex[key] {
       read = reads[index]
     } else {
-      read = TrackedValue(key: key, keyPath: keyPath, value: value)
+      let tracked = TrackedValue(key: key, keyPath: keyPath, value: value)
+      // Formed here, where the property's type is known, so the comparison runs specialized
+      // (a method overridden in a generic class runs its generic copy). `unowned(unsafe)`: the
+      // closure is stored in the object it refers to, so it cannot outlive it.
+      tracked.takeIfChanged = { [unowned(unsafe) tracked] in tracked.take(ifChangedIn: $0) }
+      read = tracked
       trackedIndex[key] = reads.count
       reads.append(read)
     }
+    read.mayBeObserved = true
     registrar.access(self, keyPath: read.observationKey)
     return value
   }
@@ -132,7 +145,7 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   @inlinable
   var currentState: State {
     if let source { return source.state }
-    guard let finalState else {
+    guard let finalState = ending.state else {
       preconditionFailure("A ViewStore's store was released before it reported its last state")
     }
     return finalState
@@ -144,10 +157,16 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
     // One property at a time, as if each were set in turn: no list of changes to allocate.
     var changedAny = false
     // Each property is read from the state once: `takeIfChanged` compares and keeps it.
-    for read in reads where read.takeIfChanged(from: state) {
+    for read in reads where read.takeIfChanged(state) {
+      changedAny = true
+      // Observation's tracking is one-shot: a change ends every tracking that registered the
+      // property, and only a new read registers it again. Until then nobody can be told, so
+      // the registrar (tens of nanoseconds per change, observed or not) is skipped: a burst of
+      // keys between two frames tells Observation once.
+      guard read.mayBeObserved else { continue }
+      read.mayBeObserved = false
       registrar.willSet(self, keyPath: read.observationKey)
       registrar.didSet(self, keyPath: read.observationKey)
-      changedAny = true
     }
     return changedAny
   }
@@ -158,17 +177,19 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// property's type, with no boxing.
   @usableFromInline
   class TrackedRead {
+    /// Whether `state` holds another value than the one last read; if so, records it as the
+    /// last one read.
+    @usableFromInline final var takeIfChanged: (State) -> Bool = { _ in false }
     @usableFromInline let observationKey: KeyPath<ViewStore, Int>
+    /// Whether the property was read since Observation was last told it changed: only a read
+    /// can register an observer (``ViewStore/subscript(dynamicMember:)``).
+    @usableFromInline final var mayBeObserved = false
 
     @usableFromInline
     init(key: TrackedKey) {
       observationKey = \ViewStore.[tracked: key]
     }
 
-    /// Whether `state` holds another value than the one last read; if so, records it as the
-    /// last one read.
-    @usableFromInline
-    func takeIfChanged(from state: State) -> Bool { false }
   }
 
   @usableFromInline
@@ -184,12 +205,21 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
     }
 
     @inlinable
-    override func takeIfChanged(from state: State) -> Bool {
+    func take(ifChangedIn state: State) -> Bool {
       let current = state[keyPath: keyPath]
       guard current != value else { return false }
       value = current
       return true
     }
+  }
+
+  /// Where the store's end hook leaves its last state.
+  @usableFromInline
+  final class FinalState {
+    @usableFromInline var state: State?
+
+    @usableFromInline
+    init() {}
   }
 
   /// What Observation tracks for a read of a state property: one key path of this view store
