@@ -61,6 +61,13 @@ let benchmarks: @Sendable () -> Void = {
     await host.typeThroughTheBoundary(UncheckedBox(value: benchmark))
   }
 
+  Benchmark(
+    "Keystroke: view action through a view store whose view reads it after every key",
+    configuration: slow
+  ) { benchmark in
+    await host.typeThroughTheBoundaryReadingEachTime(UncheckedBox(value: benchmark))
+  }
+
   Benchmark("Keystroke: the same action into a plain store", configuration: slow) {
     benchmark in
     await host.typeIntoAPlainStore(UncheckedBox(value: benchmark))
