@@ -57,7 +57,8 @@ extension Store {
     _ keyPath: KeyPath<State, Value>,
     onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    observe({ $0[keyPath: keyPath] }, onChange: onChange, onStoreEnd: nil)
+    let reader = KeyPathReader(keyPath)
+    return observe({ reader.read(from: $0) }, onChange: onChange, onStoreEnd: nil)
   }
 
   /// The observed value now and after every change, as an async sequence.
