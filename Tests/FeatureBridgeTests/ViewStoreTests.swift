@@ -174,4 +174,22 @@ import Testing
     #expect(actions.all == logged)
     #expect(feature.metrics == metrics)
   }
+
+  // A view store holds its store strongly while the feature runs; the stop lets the store go
+  // even while views that outlive the feature still show its last state.
+  @Test func aViewStoreThatOutlivesItsFeatureDoesNotKeepTheStore() async {
+    let registry = StoreRegistry()
+    let feature = TallyFeature.start(registry: registry)
+    let first = feature.tallyViewStore
+    let second = feature.tallyViewStore
+    first.send(.incrementTapped)
+    #expect(registry.liveStoreCount == 1)
+
+    await feature.stop()
+
+    #expect(registry.liveStoreCount == 0)
+    #expect(first.total == 1)
+    #expect(second.total == 1)
+    #expect(!second.isFeatureRunning)
+  }
 }

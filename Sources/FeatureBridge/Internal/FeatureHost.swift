@@ -128,9 +128,28 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
 
   @inlinable
   func makeViewStoreNow() -> AnyObject? {
-    if let store { return ViewStore<R.State, R.Action.ViewAction>(store) }
-    return finalState.map { ViewStore<R.State, R.Action.ViewAction>(finalState: $0) }
+    guard let store else {
+      return finalState.map { ViewStore<R.State, R.Action.ViewAction>(finalState: $0) }
+    }
+    let viewStore = ViewStore<R.State, R.Action.ViewAction>(store)
+    // The view stores still in use, to end when the feature stops (a view store holds the store
+    // strongly). The connection of one that is gone (referred to by this list alone) is
+    // dropped.
+    var index = 0
+    while index < viewStoreConnections.count {
+      if isKnownUniquelyReferenced(&viewStoreConnections[index]) {
+        viewStoreConnections.remove(at: index)
+      } else {
+        index += 1
+      }
+    }
+    viewStoreConnections.append(viewStore.connection)
+    return viewStore
   }
+
+  /// The connections of the view stores made so far (see ``makeViewStoreNow()``).
+  @usableFromInline var viewStoreConnections: [ViewStore<R.State, R.Action.ViewAction>.Connection] =
+    []
 
   /// The store's last state, once the feature has stopped: a view built afterwards shows it.
   @usableFromInline var finalState: R.State?
@@ -179,7 +198,10 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     pump?.cancel()
     pump = nil
     store.cancelRunningEffects()
-    finalState = store.state
+    let last = store.state
+    finalState = last
+    for connection in viewStoreConnections { connection.end(with: last) }
+    viewStoreConnections = []
     self.store = nil
     wakeDeliveryWaiters(stopped: true)
     outputRoute.finish()

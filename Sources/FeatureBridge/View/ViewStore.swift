@@ -27,8 +27,9 @@ public import StoreKernel
 /// would copy it. Track a small key that changes with it (a revision, a count) and read the
 /// large value with ``peek(_:)``, which is not tracked.
 ///
-/// It holds its store weakly: once the feature has stopped, `send` does nothing and reads give
-/// the feature's last state.
+/// Once the feature has stopped, `send` does nothing and reads give the feature's last state.
+/// (It holds the store strongly while the feature runs, and the feature's host tells it when the
+/// feature stops.)
 ///
 /// Not `Sendable`: confined to the feature's actor.
 @dynamicMemberLookup
@@ -37,20 +38,22 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   // `@inlinable`, and the view store is made in the feature's module, so they run specialized
   // for the feature's state: compiled once in this module they would look up generic type
   // metadata on every call (docs/performance.md).
-  @usableFromInline weak var source: (any StateSource<State>)?
-  @usableFromInline let sendView: (ViewAction) -> Void
-  @usableFromInline let sendViews: ([ViewAction]) -> Void
+  //
+  // The properties those paths touch are `@exclusivity(unchecked)`: a view store is confined to
+  // its feature's actor, and every access to them is a single read or write that calls no other
+  // code, so two accesses can never overlap; the runtime's dynamic check (a thread-local
+  // access set, on each access) was a tenth of a keystroke.
   @usableFromInline let registrar = ObservationRegistrar()
   /// Where each property read so far is in `reads`, so a read finds it at once.
   @usableFromInline var trackedIndex: [TrackedKey: Int] = [:]
+  /// The same, by the identity of each key path object read so far (kept alive here).
+  @usableFromInline var indexByIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, index: Int)] =
+    [:]
   /// The properties read so far, with their last values, in the order first read: what every
   /// batch of actions is compared against.
-  @usableFromInline var reads: [TrackedRead] = []
-  /// The store's last state, once it has ended. In a box of its own, so the store's end hook
-  /// need not refer to the view store: nothing refers to a view store weakly, which keeps its
-  /// retains and releases on the fast path (an object referred to weakly gets a side table, and
-  /// every release of it takes the slow path).
-  @usableFromInline let ending = FinalState()
+  @usableFromInline @exclusivity(unchecked) var reads: [TrackedRead] = []
+  /// The store while the feature runs, its last state once it has stopped (see ``Connection``).
+  @usableFromInline let connection: Connection
   @usableFromInline var observation: ObservationToken?
 
   /// Creates a view store over a feature's store. Feature modules get one from their running
@@ -61,25 +64,23 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   @inlinable
   package init<Action: BoundaryAction>(_ store: Store<State, Action>)
   where Action.ViewAction == ViewAction {
-    self.source = store
-    self.sendView = { [weak store] in store?.send(.view($0)) }
-    self.sendViews = { [weak store] actions in
-      store?.send(contentsOf: actions.lazy.map { Action.view($0) })
-    }
+    connection = Connection(
+      source: store,
+      sendView: { store.send(.view($0)) },
+      sendViews: { actions in store.send(contentsOf: actions.lazy.map { Action.view($0) }) })
     // `unowned(unsafe)`: the observation is cancelled when the view store goes (its token is
-    // released with it), and the store checks that before each call, on this actor.
-    let ending = ending
+    // released with it), and the store checks that before each call, on this actor. No end
+    // hook: the connection holds the store, so the store cannot end before the connection
+    // does, and the connection's end records the last state.
     observation = store.observeStates(
-      { [unowned(unsafe) self] state in stateDidChange(state) },
-      onEnd: { state in ending.state = state })
+      { [unowned(unsafe) self] state in stateDidChange(state) }, onEnd: { _ in })
   }
 
   /// A view store of a feature that has stopped: it shows the last state and sends nothing.
   @usableFromInline
   init(finalState: State) {
-    self.sendView = { _ in }
-    self.sendViews = { _ in }
-    ending.state = finalState
+    connection = Connection(source: nil, sendView: { _ in }, sendViews: { _ in })
+    connection.end(with: finalState)
   }
 
   /// Whether the feature is still running. Once it has stopped, reads give its last state.
@@ -87,7 +88,7 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// Named apart from any likely state property: a member of the view store itself (this,
   /// ``send(_:)``, ``peek(_:)``) hides a state property of the same name from
   /// `viewStore.name`; such a property can still be read with ``peek(_:)``.
-  public var isFeatureRunning: Bool { source != nil }
+  public var isFeatureRunning: Bool { connection.source != nil }
 
   /// Reads a property of the feature's state, and tracks the read: an observer of this view
   /// store (inside `withObservationTracking`) is told when this property changes.
@@ -95,24 +96,41 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// - Parameter keyPath: The property.
   @inlinable
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    let read = trackedRead(of: keyPath)
+    let value = read.read(from: currentState)
+    read.mayBeObserved = true
+    registrar.access(self, keyPath: read.observationKey)
+    return value
+  }
+
+  /// The tracked read of `keyPath`, made when a view first reads it. Found by the key path
+  /// object's identity first (a key path literal is one object per place in the code): hashing
+  /// a key path hashes each of its components.
+  @inlinable
+  func trackedRead<Value: Equatable>(of keyPath: KeyPath<State, Value>) -> TrackedValue<Value> {
+    let identity = ObjectIdentifier(keyPath)
+    // Equal key paths have the same value type, so the read at a key path's index is a
+    // `TrackedValue<Value>`.
+    if let known = indexByIdentity[identity] {
+      return unsafeDowncast(reads[known.index], to: TrackedValue<Value>.self)
+    }
     let key = TrackedKey(keyPath)
-    let value = currentState[keyPath: keyPath]
-    let read: TrackedRead
-    if let index = trackedIndex[key] {
-      read = reads[index]
+    let index: Int
+    if let existing = trackedIndex[key] {
+      index = existing
     } else {
-      let tracked = TrackedValue(key: key, keyPath: keyPath, value: value)
+      let tracked = TrackedValue(key: key, keyPath: keyPath, value: currentState[keyPath: keyPath])
       // Formed here, where the property's type is known, so the comparison runs specialized
       // (a method overridden in a generic class runs its generic copy). `unowned(unsafe)`: the
       // closure is stored in the object it refers to, so it cannot outlive it.
       tracked.takeIfChanged = { [unowned(unsafe) tracked] in tracked.take(ifChangedIn: $0) }
-      read = tracked
-      trackedIndex[key] = reads.count
-      reads.append(read)
+      index = reads.count
+      trackedIndex[key] = index
+      reads.append(tracked)
     }
-    read.mayBeObserved = true
-    registrar.access(self, keyPath: read.observationKey)
-    return value
+    // The key path is kept with its identity, so the identity cannot be reused by another.
+    indexByIdentity[identity] = (keyPath, index)
+    return unsafeDowncast(reads[index], to: TrackedValue<Value>.self)
   }
 
   /// Reads a property without tracking it: for large values a view shows but tracks through a
@@ -130,7 +148,7 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// - Parameter action: The view action.
   @inlinable
   public func send(_ action: ViewAction) {
-    sendView(action)
+    connection.sendView(action)
   }
 
   /// Sends several view actions as one batch: observers are notified once (a paste is one
@@ -139,13 +157,13 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// - Parameter actions: The view actions, in order.
   @inlinable
   public func send(contentsOf actions: [ViewAction]) {
-    sendViews(actions)
+    connection.sendViews(actions)
   }
 
   @inlinable
   var currentState: State {
-    if let source { return source.state }
-    guard let finalState = ending.state else {
+    if let source = connection.source { return source.state }
+    guard let finalState = connection.finalState else {
       preconditionFailure("A ViewStore's store was released before it reported its last state")
     }
     return finalState
@@ -156,17 +174,25 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   func stateDidChange(_ state: State) -> Bool {
     // One property at a time, as if each were set in turn: no list of changes to allocate.
     var changedAny = false
-    // Each property is read from the state once: `takeIfChanged` compares and keeps it.
-    for read in reads where read.takeIfChanged(state) {
-      changedAny = true
-      // Observation's tracking is one-shot: a change ends every tracking that registered the
-      // property, and only a new read registers it again. Until then nobody can be told, so
-      // the registrar (tens of nanoseconds per change, observed or not) is skipped: a burst of
-      // keys between two frames tells Observation once.
-      guard read.mayBeObserved else { continue }
-      read.mayBeObserved = false
-      registrar.willSet(self, keyPath: read.observationKey)
-      registrar.didSet(self, keyPath: read.observationKey)
+    // Each property is read from the state once: `takeIfChanged` compares and keeps it. The
+    // reads are lent to the loop rather than copied out (a retain and a release each); the
+    // local copy of the array keeps them alive, whatever a registrar's observer does.
+    let all = reads
+    all.withUnsafeBufferPointer { reads in
+      for index in reads.indices {
+        Unmanaged.passUnretained(reads[index])._withUnsafeGuaranteedRef { read in
+          guard read.takeIfChanged(state) else { return }
+          changedAny = true
+          // Observation's tracking is one-shot: a change ends every tracking that registered
+          // the property, and only a new read registers it again. Until then nobody can be
+          // told, so the registrar (tens of nanoseconds per change, observed or not) is
+          // skipped: a burst of keys between two frames tells Observation once.
+          guard read.mayBeObserved else { return }
+          read.mayBeObserved = false
+          registrar.willSet(self, keyPath: read.observationKey)
+          registrar.didSet(self, keyPath: read.observationKey)
+        }
+      }
     }
     return changedAny
   }
@@ -179,11 +205,13 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   class TrackedRead {
     /// Whether `state` holds another value than the one last read; if so, records it as the
     /// last one read.
-    @usableFromInline final var takeIfChanged: (State) -> Bool = { _ in false }
+    @usableFromInline @exclusivity(unchecked) final var takeIfChanged: (State) -> Bool = {
+      _ in false
+    }
     @usableFromInline let observationKey: KeyPath<ViewStore, Int>
     /// Whether the property was read since Observation was last told it changed: only a read
     /// can register an observer (``ViewStore/subscript(dynamicMember:)``).
-    @usableFromInline final var mayBeObserved = false
+    @usableFromInline @exclusivity(unchecked) final var mayBeObserved = false
 
     @usableFromInline
     init(key: TrackedKey) {
@@ -194,32 +222,64 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
 
   @usableFromInline
   final class TrackedValue<Value: Equatable>: TrackedRead {
-    @usableFromInline let keyPath: KeyPath<State, Value>
-    @usableFromInline var value: Value
+    /// Reads the property, in place when it is stored (no run-time key path projection).
+    @usableFromInline let reader: KeyPathReader<State, Value>
+    @usableFromInline @exclusivity(unchecked) var value: Value
 
     @inlinable
     init(key: TrackedKey, keyPath: KeyPath<State, Value>, value: Value) {
-      self.keyPath = keyPath
+      self.reader = KeyPathReader(keyPath)
       self.value = value
       super.init(key: key)
     }
 
+    /// The property's value in `state`.
+    @inlinable
+    func read(from state: State) -> Value {
+      reader.read(from: state)
+    }
+
     @inlinable
     func take(ifChangedIn state: State) -> Bool {
-      let current = state[keyPath: keyPath]
+      let current = read(from: state)
       guard current != value else { return false }
       value = current
       return true
     }
   }
 
-  /// Where the store's end hook leaves its last state.
+  /// The view store's hold on its store. Strong while the feature runs (a weak reference
+  /// gives the store a side table, and then every release of it takes the runtime's slow path,
+  /// on every keystroke); the feature's host ends it when the feature stops, which lets the
+  /// store go. A box of its own, so neither the host nor the store's end hook refers to the view
+  /// store.
   @usableFromInline
-  final class FinalState {
-    @usableFromInline var state: State?
+  final class Connection {
+    @usableFromInline @exclusivity(unchecked) private(set) var source: (any StateSource<State>)?
+    @usableFromInline @exclusivity(unchecked) private(set) var sendView: (ViewAction) -> Void
+    @usableFromInline @exclusivity(unchecked) private(set) var sendViews: ([ViewAction]) -> Void
+    /// The store's last state, once the connection has ended.
+    @usableFromInline private(set) var finalState: State?
 
     @usableFromInline
-    init() {}
+    init(
+      source: (any StateSource<State>)?, sendView: @escaping (ViewAction) -> Void,
+      sendViews: @escaping ([ViewAction]) -> Void
+    ) {
+      self.source = source
+      self.sendView = sendView
+      self.sendViews = sendViews
+    }
+
+    /// Ends the connection: the store is let go, sends do nothing, reads give `state`.
+    @usableFromInline
+    func end(with state: State) {
+      guard finalState == nil else { return }
+      finalState = state
+      source = nil
+      sendView = { _ in }
+      sendViews = { _ in }
+    }
   }
 
   /// What Observation tracks for a read of a state property: one key path of this view store
