@@ -1,6 +1,7 @@
 // The domains the StoreKernel benchmarks run: each as small as the measured path allows, so
 // the figures are the runtime's cost, not the feature's.
 
+import KernelFixtures
 import StoreKernel
 
 // The trivial domain (`Counter`, `CounterAction`) is in KernelFixtures, a module compiled
@@ -51,5 +52,30 @@ struct FieldBumper: Reducer {
       state.values[field] &+= 1
       return .none
     }
+  }
+}
+
+// MARK: - Dependencies
+
+/// How much each increment adds: a dependency a reducer reads on every action.
+enum StepKey: DependencyKey {
+  static let liveValue = 1
+  static let testValue = 1
+}
+
+extension DependencyValues {
+  var step: Int {
+    get { self[StepKey.self] }
+    set { self[StepKey.self] = newValue }
+  }
+}
+
+/// Adds the `step` dependency on every action: one `@Dependency` read per `send`.
+struct SteppingCounter: Reducer {
+  @Dependency(\.step) var step
+
+  func reduce(into count: inout Int, action: CounterAction) -> Effect<CounterAction> {
+    count &+= step
+    return .none
   }
 }

@@ -15,6 +15,7 @@ actor StoreHost {
 
   private var scopeChains: [Int: ScopeChain] = [:]
   private var pingPongStore: Store<Int, PingAction>?
+  private var steppingStore: Store<Int, CounterAction>?
   private var fanOutStores: [Int: FanOut] = [:]
 
   /// A store with one observer per field, and the count of observer calls.
@@ -115,6 +116,28 @@ actor StoreHost {
   /// limit a store's `send` is measured against: one call of the reducer that the compiler
   /// can neither inline nor fold (`Counter` is compiled in another module, without
   /// cross-module optimization), and one sink call, as in the `send` loops.
+  /// `send` of a trivial action into a root store whose reducer reads one dependency (set by
+  /// the store's host) on every action.
+  func sendsReadingADependency(_ box: UncheckedBox<Benchmark>) {
+    let benchmark = box.value
+    let store: Store<Int, CounterAction>
+    if let existing = steppingStore {
+      store = existing
+    } else {
+      store = Store(initialState: 0, reducer: SteppingCounter()) { $0.step = 2 }
+      steppingStore = store
+    }
+    let before = store.state
+
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      sink(store.send(.increment))
+    }
+    benchmark.stopMeasurement()
+
+    precondition(store.state == before + 2 * benchmark.scaledIterations.count)
+  }
+
   func directReducerCalls(_ box: UncheckedBox<Benchmark>) {
     let benchmark = box.value
     let reducer = Counter()

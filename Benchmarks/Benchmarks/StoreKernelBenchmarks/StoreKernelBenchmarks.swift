@@ -36,6 +36,10 @@ let benchmarks: @Sendable () -> Void = {
     await host.sends(depth: 0, UncheckedBox(value: benchmark))
   }
 
+  Benchmark("Store: root send, reducer reads a dependency", configuration: slow) { benchmark in
+    await host.sendsReadingADependency(UncheckedBox(value: benchmark))
+  }
+
   for depth in [1, 5, 10] {
     Benchmark("Store: scoped send, \(depth) level(s) deep", configuration: slow) { benchmark in
       await host.sends(depth: depth, UncheckedBox(value: benchmark))
