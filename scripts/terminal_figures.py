@@ -3,7 +3,7 @@
 
 For each note size (a note of that many bytes, opened in the editor of a 100x30 pane):
 
-  idle CPU     the app's CPU time (utime + stime from /proc) over 5 s with nothing to do
+  idle CPU     the app's CPU time (its threads' run time from /proc) over 5 s with nothing to do
   key → frame  how long each typed key waited for the frame that showed it, as the app measures
                it (`--stats`: from the read that returned the key to the frame's write)
   frame        how long composing and writing one frame took (`--stats`)
@@ -24,7 +24,6 @@ import subprocess
 import tempfile
 import time
 
-TICKS = os.sysconf("SC_CLK_TCK")
 
 
 class Tmux:
@@ -60,10 +59,26 @@ class Tmux:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
 
 
-def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
+def thread_cpu_ns(pid):
+    """Each thread's CPU time so far, in nanoseconds: the scheduler's run time
+    (/proc/PID/task/TID/schedstat). The process's utime and stime count whole 10 ms clock
+    ticks, charged to whatever runs when a tick falls: a process that wakes once for a fraction
+    of a millisecond can show a tick, and a busier one none."""
+    times = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as schedstat:
+                times[task] = int(schedstat.read().split()[0])
+        except FileNotFoundError:
+            pass  # the thread ended between the listing and the read
+    return times
+
+
+def cpu_seconds_between(before, after):
+    """CPU time spent between two `thread_cpu_ns` readings by the threads alive at the second.
+    A thread that ended in between (an idle worker of the thread pool retiring) is left out:
+    what it ran after the first reading cannot be read any more."""
+    return sum(ns - before.get(task, 0) for task, ns in after.items()) / 1e9
 
 
 def note_file(directory, size):
@@ -93,9 +108,11 @@ def measure(binary, size, keys):
         tmux.run("send-keys", "e")
         tmux.wait_for("EDITING")
         time.sleep(0.5)
-        before = cpu_seconds(pid)
+        before = thread_cpu_ns(pid)
         time.sleep(5)
-        idle = cpu_seconds(pid) - before
+        after = thread_cpu_ns(pid)
+        idle = cpu_seconds_between(before, after)
+        retired = len(set(before) - set(after))
         for index in range(keys):
             tmux.run("send-keys", "-l", "x")
             time.sleep(0.02)
@@ -109,7 +126,9 @@ def measure(binary, size, keys):
         tmux.wait_for("EXITED 0")
         with open(stats) as file:
             lines = [line.strip() for line in file if "frames (" in line or "key to frame" in line]
-        return {"size": size, "idle_cpu_percent": idle / 5 * 100, "quit_ms": quit_ms,
+        return {"size": size, "idle_cpu_percent": idle / 5 * 100, "idle_cpu_ms": idle * 1000,
+                "retired_threads": retired,
+                "quit_ms": quit_ms,
                 "stats": lines}
     finally:
         tmux.kill()
@@ -155,7 +174,8 @@ def main():
     arguments = parser.parse_args()
     for size in [int(size) for size in arguments.sizes.split(",")]:
         result = measure(arguments.binary, size, arguments.keys)
-        print(f"note of {size:,} bytes: idle CPU over 5 s {result['idle_cpu_percent']:.1f} %, "
+        print(f"note of {size:,} bytes: idle CPU over 5 s {result['idle_cpu_percent']:.2f} % "
+              f"({result['idle_cpu_ms']:.2f} ms; {result['retired_threads']} idle threads retired), "
               f"q → exit {result['quit_ms']:.0f} ms")
         for line in result["stats"]:
             print(f"    {line}")
