@@ -175,6 +175,35 @@ import Testing
     #expect(feature.metrics == metrics)
   }
 
+  /// Holds a feature for a test that lets it go from an observer.
+  @MainActor final class FeatureHolder {
+    var feature: Feature<TallyInput, TallyOutput>?
+  }
+
+  // A send can lead to the feature's stop within it (here a view's observer lets the feature
+  // go when the total changes, and the feature stops as it is released): the view store keeps
+  // the store until the send has returned, then lets it go.
+  @Test func aFeatureStoppedWithinAViewStoresSendEndsItAfterTheSend() async {
+    let registry = StoreRegistry()
+    let holder = FeatureHolder()
+    holder.feature = TallyFeature.start(registry: registry)
+    let viewStore = holder.feature!.tallyViewStore
+    _ = withObservationTracking {
+      viewStore.total
+    } onChange: {
+      MainActor.assumeIsolated { holder.feature = nil }
+    }
+
+    viewStore.send(.incrementTapped)
+
+    #expect(holder.feature == nil)
+    #expect(!viewStore.isFeatureRunning)
+    #expect(registry.liveStoreCount == 0)
+    #expect(viewStore.total == 1)
+    viewStore.send(.incrementTapped)
+    #expect(viewStore.total == 1)
+  }
+
   // A view store holds its store strongly while the feature runs; the stop lets the store go
   // even while views that outlive the feature still show its last state.
   @Test func aViewStoreThatOutlivesItsFeatureDoesNotKeepTheStore() async {

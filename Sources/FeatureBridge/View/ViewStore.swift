@@ -65,22 +65,28 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   package init<Action: BoundaryAction>(_ store: Store<State, Action>)
   where Action.ViewAction == ViewAction {
     connection = Connection(
-      source: store,
-      sendView: { store.send(.view($0)) },
-      sendViews: { actions in store.send(contentsOf: actions.lazy.map { Action.view($0) }) })
-    // `unowned(unsafe)`: the observation is cancelled when the view store goes (its token is
-    // released with it), and the store checks that before each call, on this actor. No end
-    // hook: the connection holds the store, so the store cannot end before the connection
-    // does, and the connection's end records the last state.
+      store: store,
+      sendView: { store, action in
+        unsafeDowncast(store, to: Store<State, Action>.self).send(.view(action))
+      },
+      sendViews: { store, actions in
+        unsafeDowncast(store, to: Store<State, Action>.self)
+          .send(contentsOf: actions.lazy.map { Action.view($0) })
+      })
+    // Unretained, and lent to the call without a retain: the observation is cancelled when the
+    // view store goes (its token is released with it), and the store checks that before each
+    // call, on this actor. No end hook: the connection holds the store, so the store cannot end
+    // before the connection does, and the connection's end records the last state.
+    let unretained = Unmanaged.passUnretained(self)
     observation = store.observeStates(
-      { [unowned(unsafe) self] state in stateDidChange(state) }, onEnd: { _ in })
+      { state in unretained._withUnsafeGuaranteedRef { $0.stateDidChange(state) } },
+      onEnd: { _ in })
   }
 
   /// A view store of a feature that has stopped: it shows the last state and sends nothing.
   @usableFromInline
   init(finalState: State) {
-    connection = Connection(source: nil, sendView: { _ in }, sendViews: { _ in })
-    connection.end(with: finalState)
+    connection = Connection(finalState: finalState)
   }
 
   /// Whether the feature is still running. Once it has stopped, reads give its last state.
@@ -88,7 +94,7 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// Named apart from any likely state property: a member of the view store itself (this,
   /// ``send(_:)``, ``peek(_:)``) hides a state property of the same name from
   /// `viewStore.name`; such a property can still be read with ``peek(_:)``.
-  public var isFeatureRunning: Bool { connection.source != nil }
+  public var isFeatureRunning: Bool { !connection.hasEnded }
 
   /// Reads a property of the feature's state, and tracks the read: an observer of this view
   /// store (inside `withObservationTracking`) is told when this property changes.
@@ -121,9 +127,11 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
     } else {
       let tracked = TrackedValue(key: key, keyPath: keyPath, value: currentState[keyPath: keyPath])
       // Formed here, where the property's type is known, so the comparison runs specialized
-      // (a method overridden in a generic class runs its generic copy). `unowned(unsafe)`: the
-      // closure is stored in the object it refers to, so it cannot outlive it.
-      tracked.takeIfChanged = { [unowned(unsafe) tracked] in tracked.take(ifChangedIn: $0) }
+      // (a method overridden in a generic class runs its generic copy). It captures nothing
+      // (the read is passed in), so calling it retains no context.
+      tracked.takeIfChanged = { read, state in
+        unsafeDowncast(read, to: TrackedValue<Value>.self).take(ifChangedIn: state)
+      }
       index = reads.count
       trackedIndex[key] = index
       reads.append(tracked)
@@ -148,7 +156,7 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// - Parameter action: The view action.
   @inlinable
   public func send(_ action: ViewAction) {
-    connection.sendView(action)
+    connection.send(action)
   }
 
   /// Sends several view actions as one batch: observers are notified once (a paste is one
@@ -157,12 +165,12 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// - Parameter actions: The view actions, in order.
   @inlinable
   public func send(contentsOf actions: [ViewAction]) {
-    connection.sendViews(actions)
+    connection.send(contentsOf: actions)
   }
 
   @inlinable
   var currentState: State {
-    if let source = connection.source { return source.state }
+    if !connection.hasEnded, let source = connection.source { return source.state }
     guard let finalState = connection.finalState else {
       preconditionFailure("A ViewStore's store was released before it reported its last state")
     }
@@ -181,7 +189,7 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
     all.withUnsafeBufferPointer { reads in
       for index in reads.indices {
         Unmanaged.passUnretained(reads[index])._withUnsafeGuaranteedRef { read in
-          guard read.takeIfChanged(state) else { return }
+          guard read.takeIfChanged(read, state) else { return }
           changedAny = true
           // Observation's tracking is one-shot: a change ends every tracking that registered
           // the property, and only a new read registers it again. Until then nobody can be
@@ -203,11 +211,10 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// property's type, with no boxing.
   @usableFromInline
   class TrackedRead {
-    /// Whether `state` holds another value than the one last read; if so, records it as the
-    /// last one read.
-    @usableFromInline @exclusivity(unchecked) final var takeIfChanged: (State) -> Bool = {
-      _ in false
-    }
+    /// Whether `state` holds another value than the one last read by the read passed in (this
+    /// one); if so, records it as the last one read.
+    @usableFromInline @exclusivity(unchecked) final var takeIfChanged:
+      (TrackedRead, State) -> Bool = { _, _ in false }
     @usableFromInline let observationKey: KeyPath<ViewStore, Int>
     /// Whether the property was read since Observation was last told it changed: only a read
     /// can register an observer (``ViewStore/subscript(dynamicMember:)``).
@@ -255,30 +262,77 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// store.
   @usableFromInline
   final class Connection {
+    /// The store, for reads; it owns the store until the connection has ended and no send is
+    /// under way.
     @usableFromInline @exclusivity(unchecked) private(set) var source: (any StateSource<State>)?
-    @usableFromInline @exclusivity(unchecked) private(set) var sendView: (ViewAction) -> Void
-    @usableFromInline @exclusivity(unchecked) private(set) var sendViews: ([ViewAction]) -> Void
+    /// The same store, unretained, lent to each send (a retain and a release fewer per key):
+    /// sound because `source` keeps it alive until the connection ends, and an end during a
+    /// send lets it go only once the send has returned (`sends`).
+    @usableFromInline let store: Unmanaged<AnyObject>?
+    /// Send a view action, or a batch, to the store passed in. Formed where the store's action
+    /// type is known, they capture nothing, so a call retains no context.
+    @usableFromInline let sendView: (AnyObject, ViewAction) -> Void
+    @usableFromInline let sendViews: (AnyObject, [ViewAction]) -> Void
+    /// How many sends are under way: a send can lead to another, and to the feature's stop (an
+    /// output handler that lets the feature go), within it.
+    @usableFromInline @exclusivity(unchecked) var sends = 0
+    @usableFromInline @exclusivity(unchecked) private(set) var hasEnded = false
     /// The store's last state, once the connection has ended.
     @usableFromInline private(set) var finalState: State?
 
     @usableFromInline
-    init(
-      source: (any StateSource<State>)?, sendView: @escaping (ViewAction) -> Void,
-      sendViews: @escaping ([ViewAction]) -> Void
+    init<Action>(
+      store: Store<State, Action>, sendView: @escaping (AnyObject, ViewAction) -> Void,
+      sendViews: @escaping (AnyObject, [ViewAction]) -> Void
     ) {
-      self.source = source
+      self.source = store
+      self.store = Unmanaged.passUnretained(store)
       self.sendView = sendView
       self.sendViews = sendViews
     }
 
-    /// Ends the connection: the store is let go, sends do nothing, reads give `state`.
+    /// A connection that has ended, with `finalState`.
+    @usableFromInline
+    init(finalState: State) {
+      source = nil
+      store = nil
+      sendView = { _, _ in }
+      sendViews = { _, _ in }
+      hasEnded = true
+      self.finalState = finalState
+    }
+
+    @inlinable
+    func send(_ action: ViewAction) {
+      guard !hasEnded, let store else { return }
+      sends += 1
+      store._withUnsafeGuaranteedRef { sendView($0, action) }
+      sends -= 1
+      if hasEnded { letStoreGo() }
+    }
+
+    @inlinable
+    func send(contentsOf actions: [ViewAction]) {
+      guard !hasEnded, let store else { return }
+      sends += 1
+      store._withUnsafeGuaranteedRef { sendViews($0, actions) }
+      sends -= 1
+      if hasEnded { letStoreGo() }
+    }
+
+    /// Ends the connection: sends do nothing and reads give `state` from now on; the store is
+    /// let go now, or when the send under way returns.
     @usableFromInline
     func end(with state: State) {
-      guard finalState == nil else { return }
+      guard !hasEnded else { return }
+      hasEnded = true
       finalState = state
-      source = nil
-      sendView = { _ in }
-      sendViews = { _ in }
+      letStoreGo()
+    }
+
+    @usableFromInline
+    func letStoreGo() {
+      if sends == 0 { source = nil }
     }
   }
 
