@@ -204,6 +204,33 @@ import Testing
     #expect(viewStore.total == 1)
   }
 
+  /// Holds a view store for a test that lets it go from its own observer.
+  @MainActor final class ViewStoreHolder {
+    var viewStore: ViewStore<TallyState, TallyAction.ViewAction>?
+  }
+
+  // The store lends a view store to each pass without a retain; a view's observer that lets the
+  // view store go during the pass (a view torn down on a change) must not leave the pass using
+  // it afterwards. ASan (scripts/sanitizers.sh) would report such a use.
+  @Test func aViewStoreLetGoByItsObserverDuringAPassGoesAfterThePass() async {
+    let feature = TallyFeature.start()
+    let holder = ViewStoreHolder()
+    holder.viewStore = feature.tallyViewStore
+    weak let released = holder.viewStore
+    _ = withObservationTracking {
+      holder.viewStore?.total
+    } onChange: {
+      MainActor.assumeIsolated { holder.viewStore = nil }
+    }
+
+    #expect(await feature.send(.add(2)))
+
+    #expect(holder.viewStore == nil)
+    #expect(released == nil)
+    #expect(await feature.send(.add(3)))
+    await feature.stop()
+  }
+
   // A view store holds its store strongly while the feature runs; the stop lets the store go
   // even while views that outlive the feature still show its last state.
   @Test func aViewStoreThatOutlivesItsFeatureDoesNotKeepTheStore() async {
