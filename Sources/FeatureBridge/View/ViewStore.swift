@@ -183,9 +183,9 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
     // One property at a time, as if each were set in turn: no list of changes to allocate.
     var changedAny = false
     // The store lends this view store to the pass without a retain. Observation's observers
-    // run any code, which may let the view store go: from the first one on, the pass keeps it.
-    var keptAlive: ViewStore?
-    defer { withExtendedLifetime(keptAlive) {} }
+    // run any code, which may let the view store go: from the first one on, the pass holds a
+    // retain, released as it ends (the last use of the view store).
+    var retained = false
     // Each property is read from the state once: `takeIfChanged` compares and keeps it. The
     // reads are lent to the loop rather than copied out (a retain and a release each); the
     // local copy of the array keeps them alive, whatever a registrar's observer does.
@@ -201,12 +201,16 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
           // skipped: a burst of keys between two frames tells Observation once.
           guard read.mayBeObserved else { return }
           read.mayBeObserved = false
-          if keptAlive == nil { keptAlive = self }
+          if !retained {
+            _ = Unmanaged.passUnretained(self).retain()
+            retained = true
+          }
           registrar.willSet(self, keyPath: read.observationKey)
           registrar.didSet(self, keyPath: read.observationKey)
         }
       }
     }
+    if retained { Unmanaged.passUnretained(self).release() }
     return changedAny
   }
 
