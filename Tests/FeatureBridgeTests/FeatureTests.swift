@@ -5,6 +5,36 @@ import Testing
 
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct FeatureTests {
+  /// Holds a feature for a test that lets it go from its own output handler.
+  @MainActor final class FeatureHolder {
+    var feature: Feature<TallyInput, TallyOutput>?
+  }
+
+  // A host may let a feature go when it hears an output (removing it from a list on "closed").
+  // The handler runs within the feature's action, while its reducer holds the state: the stop
+  // waits until the action is done (it used to read the state there, and trapped).
+  @Test func aFeatureLetGoByItsOwnOutputHandlerStopsAfterTheAction() async {
+    let registry = StoreRegistry()
+    let holder = FeatureHolder()
+    holder.feature = TallyFeature.start(registry: registry)
+    let sender = holder.feature!.input
+    let outputs = holder.feature!.outputs
+    var heard: [TallyOutput] = []
+    holder.feature!.onOutput { output in
+      heard.append(output)
+      holder.feature = nil
+    }
+
+    #expect(sender.send(.ping))
+    // The outputs stream finishes when the feature has stopped.
+    for await _ in outputs {}
+
+    #expect(heard == [.pong(0)])
+    #expect(holder.feature == nil)
+    #expect(registry.liveStoreCount == 0)
+    #expect(!sender.send(.ping))
+  }
+
   @Test func eachInputBecomesExactlyOneActionInTheFeatureStore() async {
     let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
     let feature = TallyFeature.start(inputs: inputs)

@@ -46,7 +46,7 @@ public final class Feature<Input: Sendable, Output: Sendable> {
   }
 
   deinit {
-    host.stopNow()
+    host.stopWhenReleased()
   }
 
   /// The feature's delegate outputs, in order, unbounded (an output is never dropped). It
@@ -65,6 +65,8 @@ public final class Feature<Input: Sendable, Output: Sendable> {
   ///
   /// The handler runs inside the feature's reducer: it may send inputs (to this feature or
   /// another; they are queued and handled in order, never re-entrantly) but must not block.
+  /// It may also let the feature go (a host that drops a feature when it reports it is done):
+  /// the feature then stops right after the action it is handling, as the actor's next job.
   /// Setting another handler replaces this one; the stream still gets every output too.
   ///
   /// ```swift
@@ -167,5 +169,7 @@ protocol FeatureHosting<Input>: AnyObject {
   nonisolated(nonsending) func untilDelivered(_ count: Int) async -> Bool
   nonisolated(nonsending) func stop(drainInputs: Bool) async
   func stopNow()
+  /// Stops the feature as its handle goes: now, or right after the action it is handling.
+  func stopWhenReleased()
   func makeViewStore() -> AnyObject?
 }

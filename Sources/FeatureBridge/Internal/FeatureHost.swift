@@ -192,6 +192,17 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
   }
 
   @usableFromInline
+  func stopWhenReleased() {
+    guard let store else { return }
+    guard store.isReducerRunning else { return stopNow() }
+    // Let go from within one of its own actions (an output handler that drops the feature):
+    // the state cannot be read until the reducer returns, so the stop is the actor's next job.
+    let host = PendingStop(self)
+    let isolation = store.isolation
+    Task { await onIsolation(isolation) { host.host.stopNow() } }
+  }
+
+  @usableFromInline
   func stopNow() {
     guard let store else { return }
     mailbox.close()
@@ -206,6 +217,17 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     wakeDeliveryWaiters(stopped: true)
     outputRoute.finish()
     registration.end()
+  }
+}
+
+/// A feature host kept for a stop that runs as its actor's next job (`stopWhenReleased`).
+final class PendingStop<R: Reducer>: @unchecked Sendable where R.Action: BoundaryAction {
+  // SAFETY: `host` is only used inside `onIsolation(host's actor)`, on the actor that owns the
+  // host and its store.
+  let host: FeatureHost<R>
+
+  init(_ host: FeatureHost<R>) {
+    self.host = host
   }
 }
 

@@ -137,6 +137,13 @@ public final class Store<State, Action: Sendable> {
     }
   }
 
+  /// Whether this root store's reducer is running now (on the store's actor): its state cannot
+  /// be read until the reducer returns. A scoped store answers `false`.
+  package var isReducerRunning: Bool {
+    if case .root(let runtime) = source { return runtime.isReducing }
+    return false
+  }
+
   @usableFromInline
   static func stateReadWhileReducing() -> Never {
     preconditionFailure(
