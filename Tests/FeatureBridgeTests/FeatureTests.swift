@@ -5,11 +5,6 @@ import Testing
 
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct FeatureTests {
-  /// Holds a feature for a test that lets it go from its own output handler.
-  @MainActor final class FeatureHolder {
-    var feature: Feature<TallyInput, TallyOutput>?
-  }
-
   // A host may let a feature go when it hears an output (removing it from a list on "closed").
   // The handler runs within the feature's action, while its reducer holds the state: the stop
   // waits until the action is done (it used to read the state there, and trapped).

@@ -175,11 +175,6 @@ import Testing
     #expect(feature.metrics == metrics)
   }
 
-  /// Holds a feature for a test that lets it go from an observer.
-  @MainActor final class FeatureHolder {
-    var feature: Feature<TallyInput, TallyOutput>?
-  }
-
   // A send can lead to the feature's stop within it (here a view's observer lets the feature
   // go when the total changes, and the feature stops as it is released): the view store keeps
   // the store until the send has returned, then lets it go.
