@@ -12,6 +12,9 @@ let strictSettings: [SwiftSetting] = [
 
 var package = Package(
   name: "MultiStore",
+  // What the code needs on Apple platforms: Synchronization's `Atomic` and task executors
+  // (macOS 15, iOS 18 and their peers); Observation needs less.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "StoreKernel", targets: ["StoreKernel"]),
     .library(name: "StoreKernelTesting", targets: ["StoreKernelTesting"]),
@@ -22,6 +25,9 @@ var package = Package(
     .library(name: "CounterFeature", targets: ["CounterFeature"]),
     .library(name: "ProfileFeature", targets: ["ProfileFeature"]),
     .library(name: "NotesFeature", targets: ["NotesFeature"]),
+    .library(name: "CounterTerminalView", targets: ["CounterTerminalView"]),
+    .library(name: "ProfileTerminalView", targets: ["ProfileTerminalView"]),
+    .library(name: "NotesTerminalView", targets: ["NotesTerminalView"]),
     .executable(name: "AppShell", targets: ["AppShell"]),
   ],
   traits: [
@@ -30,32 +36,47 @@ var package = Package(
       description: "Build AppShell with one root store and scoped children as its default.")
   ],
   targets: [
-    .target(name: "StoreKernel"),
-    .target(name: "StoreKernelTesting", dependencies: ["StoreKernel"]),
+    // The bottom layer: what several modules need and none owns (a lock ThreadSanitizer sees,
+    // writing to standard error). `package` API only.
+    .target(name: "MultiStorePrimitives"),
+    .target(name: "StoreKernel", dependencies: ["MultiStorePrimitives"]),
+    .target(name: "StoreKernelTesting", dependencies: ["MultiStorePrimitives", "StoreKernel"]),
     // The dependencies that need Foundation types (`UUID`, `Date`), apart from the kernel.
-    .target(name: "FoundationDependencies", dependencies: ["StoreKernel"]),
-    .target(name: "FeatureBridge", dependencies: ["StoreKernel"]),
+    .target(name: "FoundationDependencies", dependencies: ["MultiStorePrimitives", "StoreKernel"]),
+    .target(name: "FeatureBridge", dependencies: ["MultiStorePrimitives", "StoreKernel"]),
     // Test doubles and checks for feature boundaries, in their own library so apps never ship
     // them.
     .target(
       name: "FeatureBridgeTesting", dependencies: ["FeatureBridge", "StoreKernel"]),
     // The terminal toolkit: views, keys, display width. FeatureBridge knows nothing of it.
-    .target(name: "TerminalUI"),
+    .target(name: "TerminalUI", dependencies: ["MultiStorePrimitives"]),
     // Files kept in the data directory: atomic writes, defensive reads, corrupt files kept
     // aside, one writer per file, file work off the concurrency runtime's threads.
-    .target(name: "DurableFiles", dependencies: ["StoreKernel"]),
+    .target(name: "DurableFiles", dependencies: ["MultiStorePrimitives"]),
+    // The features: their boundaries, headless. Each one's terminal view is a target of its
+    // own, so an embedder that shows a feature another way never links TerminalUI.
     .target(
       name: "CounterFeature",
-      dependencies: ["DurableFiles", "FeatureBridge", "StoreKernel", "TerminalUI"]),
-    .target(name: "ProfileFeature", dependencies: ["FeatureBridge", "StoreKernel", "TerminalUI"]),
+      dependencies: ["DurableFiles", "FeatureBridge", "MultiStorePrimitives", "StoreKernel"]),
+    .target(name: "ProfileFeature", dependencies: ["FeatureBridge", "StoreKernel"]),
     .target(
       name: "NotesFeature",
-      dependencies: ["DurableFiles", "FeatureBridge", "StoreKernel", "TerminalUI"]),
+      dependencies: ["DurableFiles", "FeatureBridge", "MultiStorePrimitives", "StoreKernel"]),
+    .target(
+      name: "CounterTerminalView",
+      dependencies: ["CounterFeature", "FeatureBridge", "StoreKernel", "TerminalUI"]),
+    .target(
+      name: "ProfileTerminalView",
+      dependencies: ["ProfileFeature", "FeatureBridge", "StoreKernel", "TerminalUI"]),
+    .target(
+      name: "NotesTerminalView",
+      dependencies: ["NotesFeature", "FeatureBridge", "StoreKernel", "TerminalUI"]),
     .executableTarget(
       name: "AppShell",
       dependencies: [
-        "StoreKernel", "FeatureBridge", "TerminalUI", "CounterFeature", "ProfileFeature",
-        "NotesFeature",
+        "CounterFeature", "CounterTerminalView", "FeatureBridge", "MultiStorePrimitives",
+        "NotesFeature", "NotesTerminalView", "ProfileFeature", "ProfileTerminalView",
+        "StoreKernel", "TerminalUI",
       ],
       swiftSettings: [.define("SINGLE_STORE", .when(traits: ["SingleStore"]))]
     ),
@@ -67,44 +88,56 @@ var package = Package(
     .executableTarget(
       name: "FuzzNotesDocument", dependencies: ["NotesFeature", "FuzzSupport"],
       path: "Sources/Fuzz/FuzzNotesDocument"),
-    .testTarget(name: "StoreKernelTests", dependencies: ["StoreKernel", "StoreKernelTesting"]),
+    .testTarget(name: "MultiStorePrimitivesTests", dependencies: ["MultiStorePrimitives"]),
     .testTarget(
-      name: "StoreKernelTestingTests", dependencies: ["StoreKernel", "StoreKernelTesting"]),
+      name: "StoreKernelTests",
+      dependencies: ["MultiStorePrimitives", "StoreKernel", "StoreKernelTesting"]),
+    .testTarget(
+      name: "StoreKernelTestingTests",
+      dependencies: ["MultiStorePrimitives", "StoreKernel", "StoreKernelTesting"]),
     .testTarget(
       name: "FoundationDependenciesTests",
       dependencies: ["FoundationDependencies", "StoreKernel", "StoreKernelTesting"]),
     .testTarget(
       name: "FeatureBridgeTests",
-      dependencies: ["FeatureBridge", "FeatureBridgeTesting", "StoreKernel", "StoreKernelTesting"]),
+      dependencies: [
+        "FeatureBridge", "FeatureBridgeTesting", "MultiStorePrimitives", "StoreKernel",
+        "StoreKernelTesting",
+      ]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-    .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
+    .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "MultiStorePrimitives"]),
     .testTarget(
       name: "CounterFeatureTests",
       dependencies: [
-        "CounterFeature", "DurableFiles", "FeatureBridge", "FeatureBridgeTesting", "StoreKernel",
-        "StoreKernelTesting", "TerminalUI",
+        "CounterFeature", "CounterTerminalView", "DurableFiles", "FeatureBridge",
+        "FeatureBridgeTesting", "MultiStorePrimitives", "StoreKernel", "StoreKernelTesting",
+        "TerminalUI",
       ]),
     .testTarget(
       name: "ProfileFeatureTests",
       dependencies: [
-        "ProfileFeature", "CounterFeature", "FeatureBridge", "FeatureBridgeTesting", "StoreKernel",
-        "StoreKernelTesting", "TerminalUI",
+        "CounterFeature", "CounterTerminalView", "FeatureBridge", "FeatureBridgeTesting",
+        "ProfileFeature", "ProfileTerminalView", "StoreKernel", "StoreKernelTesting", "TerminalUI",
       ]),
     .testTarget(
       name: "NotesFeatureTests",
       dependencies: [
-        "NotesFeature", "DurableFiles", "FeatureBridge", "FeatureBridgeTesting", "StoreKernel",
-        "StoreKernelTesting", "TerminalUI",
+        "DurableFiles", "FeatureBridge", "FeatureBridgeTesting", "MultiStorePrimitives",
+        "NotesFeature", "NotesTerminalView", "StoreKernel", "StoreKernelTesting", "TerminalUI",
       ]),
     .testTarget(
       name: "AppShellTests",
       dependencies: [
-        "AppShell", "CounterFeature", "FeatureBridge", "FeatureBridgeTesting", "NotesFeature",
-        "ProfileFeature", "StoreKernel", "StoreKernelTesting", "TerminalUI",
+        "AppShell", "CounterFeature", "CounterTerminalView", "FeatureBridge",
+        "FeatureBridgeTesting", "MultiStorePrimitives", "NotesFeature", "NotesTerminalView",
+        "ProfileFeature", "ProfileTerminalView", "StoreKernel", "StoreKernelTesting", "TerminalUI",
       ]),
     .testTarget(
       name: "ReliabilityTests",
-      dependencies: ["StoreKernel", "FeatureBridge", "FeatureBridgeTesting", "StoreKernelTesting"]),
+      dependencies: [
+        "FeatureBridge", "FeatureBridgeTesting", "MultiStorePrimitives", "StoreKernel",
+        "StoreKernelTesting",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -51,13 +51,20 @@ modules=()
 for directory in Sources/*Feature/; do
   modules+=("$(basename "$directory")")
 done
+# Each feature's terminal view, a module of its own: its public API is one function.
+views=()
+for directory in Sources/*TerminalView/; do
+  views+=("$(basename "$directory")")
+done
 frameworks=(StoreKernel StoreKernelTesting FeatureBridge FeatureBridgeTesting TerminalUI
   FoundationDependencies)
+# Modules with no public API at all: only their `package` API is listed.
+internals=(MultiStorePrimitives DurableFiles)
 
 # ---------------------------------------------------------------------------------------------
-echo "-- public symbols of ${frameworks[*]} (framework modules) and ${modules[*]} (limit $limit each)"
+echo "-- public symbols of ${frameworks[*]} (framework modules) and ${modules[*]} ${views[*]} (limit $limit each)"
 failed=0
-for module in "${frameworks[@]}" "${modules[@]}"; do
+for module in "${frameworks[@]}" "${modules[@]}" "${views[@]}" "${internals[@]}"; do
   if ! swift build --scratch-path "$scratch" --target "$module" >"$work/build-$module.log" 2>&1
   then
     cat "$work/build-$module.log"
@@ -67,21 +74,30 @@ for module in "${frameworks[@]}" "${modules[@]}"; do
 done
 modules_dir="$(swift build --scratch-path "$scratch" --show-bin-path)/Modules"
 extract() {
-  mkdir -p "$work/graphs/$1"
+  local level=${2:-public}
+  mkdir -p "$work/graphs/$level/$1"
   swift symbolgraph-extract -module-name "$1" -I "$modules_dir" -target "$triple" \
-    ${sdk[@]+"${sdk[@]}"} -minimum-access-level public -skip-inherited-docs \
-    -output-dir "$work/graphs/$1"
+    ${sdk[@]+"${sdk[@]}"} -minimum-access-level "$level" -skip-inherited-docs \
+    -output-dir "$work/graphs/$level/$1"
 }
 for module in "${frameworks[@]}"; do
   extract "$module"
   swift scripts/public-api-list.swift --module "$module" --allowed "api/$module.txt" \
-    --framework ${update[@]+"${update[@]}"} "$work/graphs/$module"/*.symbols.json \
+    --framework ${update[@]+"${update[@]}"} "$work/graphs/public/$module"/*.symbols.json \
     || failed=1
 done
-for module in "${modules[@]}"; do
+for module in "${modules[@]}" "${views[@]}"; do
   extract "$module"
   swift scripts/public-api-list.swift --module "$module" --allowed "api/$module.txt" \
-    --limit "$limit" ${update[@]+"${update[@]}"} "$work/graphs/$module"/*.symbols.json \
+    --limit "$limit" ${update[@]+"${update[@]}"} "$work/graphs/public/$module"/*.symbols.json \
+    || failed=1
+done
+echo "-- package symbols of every library module (api/package/)"
+mkdir -p api/package
+for module in "${frameworks[@]}" "${modules[@]}" "${views[@]}" "${internals[@]}"; do
+  extract "$module" package
+  swift scripts/public-api-list.swift --module "$module" --allowed "api/package/$module.txt" \
+    --package ${update[@]+"${update[@]}"} "$work/graphs/package/$module"/*.symbols.json \
     || failed=1
 done
 if [ "$failed" -ne 0 ]; then
@@ -95,7 +111,7 @@ probe="$work/outside"
 mkdir -p "$probe/Sources/UsesBoundary" "$probe/Sources/NamesInternals"
 
 products=""
-for module in "${modules[@]}"; do
+for module in "${modules[@]}" "${views[@]}"; do
   products+="  .product(name: \"$module\", package: \"MultiStore\"),"$'\n'
 done
 cat >"$probe/Package.swift" <<MANIFEST
@@ -139,9 +155,12 @@ MANIFEST
 probes=()
 for module in "${modules[@]}"; do
   prefix=${module%Feature}
-  for suffix in State Action Reducer View; do
+  for suffix in State Action Reducer; do
     probes+=("$prefix$suffix:import $module:_ = $prefix$suffix.self")
   done
+  if [ -d "Sources/${prefix}TerminalView" ]; then
+    probes+=("${prefix}View:import $module; import ${prefix}TerminalView:_ = ${prefix}View.self")
+  fi
 done
 for accessor in CounterFeature:counterFavorites CounterFeature:counterStorage \
   ProfileFeature:profileFavorites \

@@ -5,11 +5,17 @@
 //     --limit 16 [--update] GRAPH.symbols.json [MODULE@OTHER.symbols.json …]
 //   swift scripts/public-api-list.swift --module StoreKernel --allowed api/StoreKernel.txt \
 //     --framework [--update] GRAPH.symbols.json [MODULE@OTHER.symbols.json …]
+//   swift scripts/public-api-list.swift --module StoreKernel \
+//     --allowed api/package/StoreKernel.txt --package [--update] GRAPH.symbols.json …
 //
 // `--framework` is for the modules other packages build on (StoreKernel, FeatureBridge, their
 // testing libraries, TerminalUI): no limit, and each symbol's line also carries its declaration
 // (`Store.send(_:) | @discardableResult func send(_ action: Action) -> StoreTask`), so a changed
 // signature is a reviewed diff too.
+//
+// `--package` lists the `package` symbols instead (graphs extracted with
+// `-minimum-access-level package`; public ones are skipped), framework-style: what the modules
+// of this package reach in each other is a reviewed diff as well.
 //
 // A line of the list is either a symbol path (`CounterInput.setCount(_:)`, counted against the
 // limit) or a conformance (`CounterInput: Swift.Equatable`, not counted). Symbols a module adds to
@@ -36,6 +42,7 @@ struct SymbolGraph: Decodable {
     let identifier: Identifier
     let pathComponents: [String]
     let declarationFragments: [Fragment]?
+    let accessLevel: String?
   }
 
   struct Fragment: Decodable { let spelling: String }
@@ -58,6 +65,7 @@ struct Options {
   var allowedPath = ""
   var limit = 16
   var framework = false
+  var packageLevel = false
   var update = false
   var graphs: [String] = []
 
@@ -71,6 +79,9 @@ struct Options {
       case "--limit": options.limit = Int(remaining.popFirst() ?? "") ?? options.limit
       case "--update": options.update = true
       case "--framework": options.framework = true
+      case "--package":
+        options.packageLevel = true
+        options.framework = true
       default: options.graphs.append(argument)
       }
     }
@@ -149,7 +160,9 @@ for path in options.graphs {
   var kept = Set<String>()
   for symbol in graph.symbols {
     let id = symbol.identifier.precise
-    if id.contains("::SYNTHESIZED::") {
+    if options.packageLevel, symbol.accessLevel != "package" {
+      continue
+    } else if id.contains("::SYNTHESIZED::") {
       synthesized += 1
     } else if implementsRequirement.contains(id) {
       requirementImplementations += 1
@@ -181,7 +194,15 @@ var errors: [String] = []
 
 if options.update {
   let header =
-    options.framework
+    options.packageLevel
+    ? """
+    # The `package` API of \(options.module): what the other modules of this package reach in
+    # it. One symbol per line, `path | declaration`; `Type: Protocol` lines are conformances.
+    # A change is a reviewed diff of this file. Checked by scripts/check-public-api.sh;
+    # regenerate with `scripts/check-public-api.sh --update`.
+
+    """
+    : options.framework
     ? """
     # The public API of \(options.module), a framework module other packages build on.
     # One symbol per line, `path | declaration`; `Type: Protocol` lines are conformances.
@@ -205,7 +226,9 @@ if options.update {
 }
 
 let allowed = readAllowed(options.allowedPath)
-if allowed.isEmpty {
+// A module may well have no `package` API; its list is then the header alone.
+let listExists = FileManager.default.fileExists(atPath: options.allowedPath)
+if allowed.isEmpty, !(options.packageLevel && listExists) {
   errors.append(
     "error: \(options.allowedPath) is missing or empty. Every library module needs an allowed "
       + "list; create it with `scripts/check-public-api.sh --update` and review it.")
@@ -241,7 +264,9 @@ if !options.framework, symbolCount > options.limit {
 }
 
 let verdict = errors.isEmpty ? "matches \(options.allowedPath)" : "\(errors.count) problem(s)"
-let limitText = options.framework ? "framework, no limit" : "limit \(options.limit)"
+let limitText =
+  options.packageLevel
+  ? "package API" : options.framework ? "framework, no limit" : "limit \(options.limit)"
 print(
   "\(options.module): \(symbolCount) symbols (\(limitText)), \(conformanceCount) "
     + "conformances; not counted: \(synthesized) synthesized, \(requirementImplementations) "

@@ -29,6 +29,8 @@ var package = Package(
         .product(name: "FeatureBridge", package: "MultiStore"),
         .product(name: "NotesFeature", package: "MultiStore"),
         .product(name: "CounterFeature", package: "MultiStore"),
+        .product(name: "CounterTerminalView", package: "MultiStore"),
+        .product(name: "NotesTerminalView", package: "MultiStore"),
         .product(name: "TerminalUI", package: "MultiStore"),
       ]),
     .executableTarget(
@@ -41,6 +43,7 @@ var package = Package(
         .product(name: "FeatureBridge", package: "MultiStore"),
         .product(name: "NotesFeature", package: "MultiStore"),
         .product(name: "CounterFeature", package: "MultiStore"),
+        .product(name: "CounterTerminalView", package: "MultiStore"),
         .product(name: "FeatureBridgeTesting", package: "MultiStore"),
         .product(name: "StoreKernel", package: "MultiStore"),
         .product(name: "StoreKernelTesting", package: "MultiStore"),

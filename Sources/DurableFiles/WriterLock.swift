@@ -1,4 +1,4 @@
-import StoreKernel
+import MultiStorePrimitives
 
 #if canImport(Glibc)
   import Glibc

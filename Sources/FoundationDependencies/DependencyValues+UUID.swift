@@ -1,4 +1,5 @@
 public import Foundation
+import MultiStorePrimitives
 public import StoreKernel
 
 extension DependencyValues {

@@ -1,3 +1,4 @@
+import MultiStorePrimitives
 import StoreKernel
 
 /// Runs `operation` in a task of its own and waits for it to return, but at most `limit`;

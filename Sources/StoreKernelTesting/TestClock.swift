@@ -1,3 +1,4 @@
+import MultiStorePrimitives
 public import StoreKernel
 
 /// A clock whose time moves only when a test says so, so debounce, throttle and timer effects

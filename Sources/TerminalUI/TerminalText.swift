@@ -1,3 +1,5 @@
+import MultiStorePrimitives
+
 /// Text for a terminal: display width by Unicode rules, and inert rendering of anything that a
 /// terminal would interpret (control characters, escape sequences).
 ///
@@ -14,15 +16,7 @@ public enum TerminalText {
   /// - Parameter character: A grapheme cluster.
   /// - Returns: Its width in columns.
   public static func width(of character: Character) -> Int {
-    if let replacement = inertReplacement(for: character) { return replacement.count }
-    var widest = 0
-    for scalar in character.unicodeScalars {
-      let scalarWidth = scalarColumns(scalar)
-      if scalarWidth > widest { widest = scalarWidth }
-      // A cluster is as wide as its widest base; emoji sequences render as one wide glyph.
-      if widest == 2 { break }
-    }
-    return widest
+    TextColumns.width(of: character)
   }
 
   /// The number of columns `text` occupies once made inert.
@@ -40,16 +34,7 @@ public enum TerminalText {
   /// - Parameter text: Text from user data.
   /// - Returns: Text safe to write to a terminal.
   public static func inert(_ text: some StringProtocol) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for character in text {
-      if let replacement = inertReplacement(for: character) {
-        result += replacement
-      } else {
-        result.append(character)
-      }
-    }
-    return result
+    TextColumns.inert(text)
   }
 
   /// `text` made inert, then cut or padded with spaces to exactly `width` columns. A wide
@@ -74,55 +59,5 @@ public enum TerminalText {
     }
     if pad, used < width { result += String(repeating: " ", count: width - used) }
     return result
-  }
-
-  private static func inertReplacement(for character: Character) -> String? {
-    guard let first = character.unicodeScalars.first else { return nil }
-    let value = first.value
-    switch value {
-    case 0x00...0x1F:
-      return "^" + String(UnicodeScalar(UInt8(value + 0x40)))
-    case 0x7F:
-      return "^?"
-    case 0x80...0x9F:
-      let hex = String(value, radix: 16, uppercase: true)
-      return "<\(hex)>"
-    default:
-      // A cluster can start with a normal scalar and still carry a control (e.g. "a" + ESC is
-      // two clusters, but CR LF is one): check every scalar.
-      if character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F) ~= $0.value })
-      {
-        return character.unicodeScalars.map { scalar in
-          inertReplacement(for: Character(scalar)) ?? String(scalar)
-        }.joined()
-      }
-      return nil
-    }
-  }
-
-  private static func scalarColumns(_ scalar: Unicode.Scalar) -> Int {
-    let value = scalar.value
-    switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .format:
-      return 0
-    default:
-      break
-    }
-    if value == 0x200B { return 0 }
-    if scalar.properties.isEmojiPresentation { return 2 }
-    if isWide(value) { return 2 }
-    return 1
-  }
-
-  private static func isWide(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD,
-      0x30000...0x3FFFD:
-      return true
-    default:
-      return false
-    }
   }
 }

@@ -1,5 +1,6 @@
 import FeatureBridge
 import FeatureBridgeTesting
+import MultiStorePrimitives
 import Observation
 import StoreKernel
 import StoreKernelTesting

@@ -1,7 +1,10 @@
 import CounterFeature
+import CounterTerminalView
 import FeatureBridge
 import NotesFeature
+import NotesTerminalView
 import ProfileFeature
+import ProfileTerminalView
 import StoreKernel
 import TerminalUI
 

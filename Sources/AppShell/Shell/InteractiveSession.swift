@@ -1,6 +1,7 @@
 import Dispatch
 import FeatureBridge
 import Foundation
+import MultiStorePrimitives
 import StoreKernel
 import TerminalUI
 

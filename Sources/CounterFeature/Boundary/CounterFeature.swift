@@ -1,6 +1,5 @@
 public import FeatureBridge
 public import StoreKernel
-public import TerminalUI
 
 /// Count up and down, and save counts as favorites shared with other features, behind a
 /// black-box boundary.
@@ -53,19 +52,6 @@ public enum CounterFeature {
       })
   }
 
-  /// The counter's terminal view: the count, whether it is a favorite, and the favorites; `+`,
-  /// `-` and `s` change them.
-  ///
-  /// - Parameter feature: A running counter.
-  /// - Returns: A new view over it.
-  public static func terminalView(
-    of feature: Feature<CounterInput, CounterOutput>
-  )
-    -> any TerminalView
-  {
-    CounterView(
-      store: feature.viewStore(state: CounterState.self, viewAction: CounterAction.ViewAction.self))
-  }
 }
 
 /// What a host may tell the counter.

@@ -1,4 +1,5 @@
 package import DurableFiles
+import MultiStorePrimitives
 import StoreKernel
 
 /// Where the counter keeps its count and the favorites between runs: the dependency a host

@@ -1,3 +1,4 @@
+import MultiStorePrimitives
 public import StoreKernel
 import Synchronization
 

@@ -1,6 +1,7 @@
 // Public so that the mailbox's hot path can be `@inlinable` (specialized in each feature
-// module) and use the kernel's lock; nothing from it appears in FeatureBridge's public API.
-public import StoreKernel
+// module) and use the package's lock; the module has no public API, so nothing of it appears in
+// FeatureBridge's.
+public import MultiStorePrimitives
 
 /// Inputs on their way to a feature's store, waiting for their hop to the store's actor.
 ///

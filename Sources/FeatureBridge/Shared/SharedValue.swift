@@ -1,3 +1,4 @@
+import MultiStorePrimitives
 import StoreKernel
 
 /// A value shared between features through a dependency, instead of through a root state.

@@ -1,6 +1,5 @@
 public import FeatureBridge
 public import StoreKernel
-public import TerminalUI
 
 /// A list of notes with an editor, search, rename, delete and undo, saved to a file: the
 /// project's main feature, behind a black-box boundary.
@@ -63,20 +62,6 @@ public enum NotesFeature {
         $0.notesAutosaveDelay = autosaveDelay
         $0.clock = clock
       })
-  }
-
-  /// The notes' terminal view: the list and the selected note's editor, search and rename
-  /// prompts, and a status line.
-  ///
-  /// - Parameter feature: Running notes.
-  /// - Returns: A new view over them.
-  public static func terminalView(
-    of feature: Feature<NotesInput, NotesOutput>
-  )
-    -> any TerminalView
-  {
-    NotesView(
-      store: feature.viewStore(state: NotesState.self, viewAction: NotesAction.ViewAction.self))
   }
 
   /// The default data directory: `$XDG_DATA_HOME/multistore-notes`, or

@@ -1,4 +1,5 @@
 import DurableFiles
+import MultiStorePrimitives
 import StoreKernel
 
 /// Where notes are loaded from and saved to: the dependency a host injects.

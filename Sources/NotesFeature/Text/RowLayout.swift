@@ -1,4 +1,4 @@
-import TerminalUI
+import MultiStorePrimitives
 
 /// How a note's text is shown in rows `width` columns wide: each line is soft-wrapped by
 /// display width, a tab reaches the next multiple of ``tabWidth`` columns, and everything else
@@ -158,35 +158,18 @@ package struct RowLayout: Sendable {
     return result ?? (row.ownsEnd ? row.end : lastStart)
   }
 
-  /// What `row` shows: inert text, tabs as spaces.
-  package func rendered(_ row: Row, in text: TextBuffer) -> String {
-    var shown = ""
-    var used = 0
-    forEachCharacter(on: row, in: text) { character, _, _ in
-      let columns = columns(of: character, at: used)
-      if character == "\t" {
-        shown += String(repeating: " ", count: columns)
-      } else if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
-        shown.append(character)
-      } else {
-        shown += TerminalText.inert(String(character))
-      }
-      used += columns
-      return true
-    }
-    return shown
-  }
-
   /// The columns `character` takes when it starts at column `used` of a row.
-  func columns(of character: Character, at used: Int) -> Int {
+  package func columns(of character: Character, at used: Int) -> Int {
     if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
     if character == "\t" {
       return max(1, min(Self.tabWidth - used % Self.tabWidth, width - used))
     }
-    return TerminalText.width(of: character)
+    return TextColumns.width(of: character)
   }
 
-  private func forEachCharacter(
+  /// Calls `body` with each character `row` shows, and the offsets it spans, until `body`
+  /// returns `false`.
+  package func forEachCharacter(
     on row: Row, in text: TextBuffer, _ body: (Character, _ start: Int, _ end: Int) -> Bool
   ) {
     var scanner = CharacterScanner(text, from: row.start, to: row.segment.end)

@@ -1,6 +1,5 @@
 public import FeatureBridge
 public import StoreKernel
-public import TerminalUI
 
 /// The sorted list of favorites, with a selection and removal, behind a black-box boundary.
 /// Favorites come from a shared value, so a removal here is seen at once by every other feature
@@ -41,19 +40,6 @@ public enum ProfileFeature {
       dependencies: { $0.profileFavorites = favorites })
   }
 
-  /// The profile's terminal view: the favorites, one per line, the selected one marked; ↑ ↓
-  /// select and `x` removes.
-  ///
-  /// - Parameter feature: A running profile.
-  /// - Returns: A new view over it.
-  public static func terminalView(
-    of feature: Feature<ProfileInput, ProfileOutput>
-  )
-    -> any TerminalView
-  {
-    ProfileView(
-      store: feature.viewStore(state: ProfileState.self, viewAction: ProfileAction.ViewAction.self))
-  }
 }
 
 /// What a host may tell the profile.

@@ -1,3 +1,5 @@
+import MultiStorePrimitives
+
 extension DependencyValues {
   /// The random number generator reducers and effects draw from. Live: the system's. Tests: a
   /// generator seeded with 0, so every run draws the same numbers; override it with

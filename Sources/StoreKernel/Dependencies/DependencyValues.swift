@@ -1,3 +1,5 @@
+import MultiStorePrimitives
+
 /// The dependencies a store's reducer and effects see: the defaults of every key, plus the
 /// overrides its host set when creating the store.
 ///

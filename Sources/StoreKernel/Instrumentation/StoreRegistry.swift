@@ -1,3 +1,5 @@
+import MultiStorePrimitives
+
 /// Where stores count: which are alive, and the total of their events.
 ///
 /// A registry belongs to whoever creates the stores: an app or a host makes its own and hands it

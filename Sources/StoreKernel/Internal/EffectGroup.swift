@@ -1,3 +1,5 @@
+import MultiStorePrimitives
+
 /// The effects one `send` started, and every effect started by the actions those effects sent
 /// back, transitively: what `StoreTask.finish()` waits for, as in TCA.
 ///

@@ -1,3 +1,5 @@
+import MultiStorePrimitives
+
 /// The handle returned for an action that was queued because the store was busy; the store
 /// fills it in when it processes the action, before control returns to any awaiting caller.
 @usableFromInline

@@ -1,4 +1,5 @@
 import Dispatch
+import MultiStorePrimitives
 
 /// A serial executor for effects (`DependencyValues.effectExecutor`): one job at a time on a
 /// thread of its own, with a count of the jobs not yet run, so its owner can wait until the

@@ -1,3 +1,5 @@
+import MultiStorePrimitives
+
 extension Store {
   /// Prints every action this store's runtime handles, with a readable diff of the state it
   /// changed, like TCA's `_printChanges()`. On a scoped store, prints the root's actions.

@@ -1,4 +1,5 @@
 import FeatureBridge
+import MultiStorePrimitives
 import StoreKernel
 import TerminalUI
 

@@ -1,4 +1,5 @@
 import CounterFeature
+import CounterTerminalView
 import FeatureBridge
 import FeatureBridgeTesting
 import StoreKernel

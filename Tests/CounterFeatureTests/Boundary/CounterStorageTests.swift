@@ -1,3 +1,4 @@
+import CounterTerminalView
 import DurableFiles
 import FeatureBridge
 import FeatureBridgeTesting

@@ -1,4 +1,5 @@
 import DurableFiles
+import MultiStorePrimitives
 import StoreKernel
 
 @testable import CounterFeature

@@ -1,3 +1,4 @@
+import MultiStorePrimitives
 import StoreKernel
 
 /// Records every action the test feature's reducer runs, for `TallyFeature.start(onReduce:)`.

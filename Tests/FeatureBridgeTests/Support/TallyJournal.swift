@@ -1,3 +1,4 @@
+import MultiStorePrimitives
 import StoreKernel
 
 /// Where the test feature's effects report what they did, so a test can see effects that

@@ -1,6 +1,7 @@
 import FeatureBridge
 import FeatureBridgeTesting
 import NotesFeature
+import NotesTerminalView
 import StoreKernel
 import StoreKernelTesting
 import TerminalUI

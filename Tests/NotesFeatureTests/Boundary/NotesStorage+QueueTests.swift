@@ -1,6 +1,7 @@
 import Dispatch
 import DurableFiles
 import FeatureBridge
+import MultiStorePrimitives
 import StoreKernel
 import TerminalUI
 import Testing

@@ -1,3 +1,4 @@
+import MultiStorePrimitives
 import StoreKernel
 import StoreKernelTesting
 import Testing

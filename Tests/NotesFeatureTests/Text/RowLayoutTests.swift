@@ -1,3 +1,4 @@
+import NotesTerminalView
 import TerminalUI
 import Testing
 

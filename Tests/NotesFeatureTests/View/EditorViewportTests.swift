@@ -3,6 +3,7 @@ import TerminalUI
 import Testing
 
 @testable import NotesFeature
+@testable import NotesTerminalView
 
 /// What the editor shows: tabs as spaces, the cursor on screen with as little scrolling as
 /// possible, Page Down a screenful further, and the search field's cursor.

@@ -3,6 +3,7 @@ import TerminalUI
 import Testing
 
 @testable import NotesFeature
+@testable import NotesTerminalView
 
 /// The status line names the mode whatever message it shows, and where the cursor is.
 @MainActor

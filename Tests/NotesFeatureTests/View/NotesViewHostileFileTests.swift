@@ -2,6 +2,7 @@ import FeatureBridge
 import FeatureBridgeTesting
 import Foundation
 import NotesFeature
+import NotesTerminalView
 import StoreKernelTesting
 import TerminalUI
 import Testing

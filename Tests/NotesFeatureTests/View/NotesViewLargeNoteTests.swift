@@ -3,6 +3,7 @@ import TerminalUI
 import Testing
 
 @testable import NotesFeature
+@testable import NotesTerminalView
 
 /// A 10 MB note in the editor: each key and the frame after it lay out the rows on screen and
 /// a few around them, exactly as many as in a small note that ends the same way, and typing

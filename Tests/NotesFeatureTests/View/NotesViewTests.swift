@@ -3,6 +3,7 @@ import TerminalUI
 import Testing
 
 @testable import NotesFeature
+@testable import NotesTerminalView
 
 /// What the notes view draws and which keys it takes, in each mode.
 @MainActor

@@ -1,6 +1,7 @@
 import FeatureBridge
 import FeatureBridgeTesting
 import ProfileFeature
+import ProfileTerminalView
 import StoreKernel
 import TerminalUI
 import Testing

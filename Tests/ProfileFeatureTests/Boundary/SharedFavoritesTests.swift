@@ -1,7 +1,9 @@
 import CounterFeature
+import CounterTerminalView
 import FeatureBridge
 import FeatureBridgeTesting
 import ProfileFeature
+import ProfileTerminalView
 import StoreKernel
 import TerminalUI
 import Testing

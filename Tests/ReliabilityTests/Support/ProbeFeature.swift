@@ -1,4 +1,5 @@
 import FeatureBridge
+import MultiStorePrimitives
 import Observation
 import StoreKernel
 

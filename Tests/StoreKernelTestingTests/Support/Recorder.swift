@@ -1,3 +1,4 @@
+import MultiStorePrimitives
 import StoreKernel
 
 /// A thread-safe list that tasks and issue matchers append to from any thread.

@@ -1,6 +1,8 @@
 public import CounterFeature
+import CounterTerminalView
 public import FeatureBridge
 public import NotesFeature
+import NotesTerminalView
 import TerminalUI
 
 /// A journal built from two black boxes: the entries are notes (NotesFeature), and a counter

@@ -1,3 +1,4 @@
+package import CounterFeature
 package import FeatureBridge
 import StoreKernel
 package import TerminalUI

@@ -1,3 +1,4 @@
+import NotesFeature
 import TerminalUI
 
 /// Which key does what, in each mode: the keys of nano and micro where they do not collide

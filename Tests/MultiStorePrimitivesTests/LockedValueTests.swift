@@ -1,5 +1,5 @@
 import Dispatch
-import StoreKernel
+import MultiStorePrimitives
 import Testing
 
 @Suite struct LockedValueTests {

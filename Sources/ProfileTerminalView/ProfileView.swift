@@ -1,4 +1,5 @@
 package import FeatureBridge
+package import ProfileFeature
 import StoreKernel
 package import TerminalUI
 

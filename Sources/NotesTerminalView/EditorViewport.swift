@@ -1,3 +1,5 @@
+import NotesFeature
+
 /// The rows of the selected note the editor shows, and where its cursor is among them.
 ///
 /// What it keeps between frames is only the note, the width and the offset of the top row, so

@@ -1,3 +1,4 @@
+import NotesFeature
 import TerminalUI
 
 /// The status line: the mode, always first, so that a message such as "Saved" never hides

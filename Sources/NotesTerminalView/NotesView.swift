@@ -1,4 +1,5 @@
 package import FeatureBridge
+package import NotesFeature
 import StoreKernel
 package import TerminalUI
 
