@@ -17,6 +17,10 @@ package final class NotesView: TerminalView {
   /// The editor's and the list's size at the last render: what Up, Down and the page keys
   /// move by.
   private(set) var geometry = KeyGeometry()
+  /// The body's rows as the last frame composed them: a row whose two parts are unchanged is
+  /// not composed again (typing changes one row of a screenful).
+  private var rowCache = RowCache(width: 0, split: false)
+  let statusText = StatusText()
   package private(set) var cursor: (row: Int, column: Int)?
 
   package init(store: ViewStore<NotesState, NotesAction.ViewAction>) {
@@ -62,14 +66,18 @@ package final class NotesView: TerminalView {
     let editor = showEditor ? editor(state, width: editorWidth, height: bodyHeight) : nil
     let editorRows = editor?.rows ?? []
     let editorCursor = state.mode == .editing ? editor?.cursor : nil
+    if rowCache.width != width || rowCache.split != split {
+      rowCache = RowCache(width: width, split: split)
+    }
     for row in 0..<bodyHeight {
       let left = row < list.count ? list[row] : ""
       let right = row < editorRows.count ? editorRows[row] : ""
-      if split {
-        lines.append(TerminalText.fit(left, width: listWidth, pad: true) + " │ " + right)
-      } else {
-        lines.append(TerminalText.fit(showList ? left : right, width: width))
-      }
+      lines.append(
+        rowCache.line(row, left: left, right: right) {
+          split
+            ? Self.splitRow(left: left, listWidth: listWidth, right: right)
+            : TerminalText.fit(showList ? left : right, width: width)
+        })
     }
     if let editorCursor {
       cursor = (
@@ -78,6 +86,16 @@ package final class NotesView: TerminalView {
     }
     if height > 1 { lines.append(statusLine(state, width: width)) }
     return Array(lines.prefix(height))
+  }
+
+  /// A row of the split screen: the list's part padded to its width, the divider, the
+  /// editor's part; built in one buffer.
+  private static func splitRow(left: String, listWidth: Int, right: String) -> String {
+    var bytes = Array(TerminalText.fit(left, width: listWidth, pad: true).utf8)
+    bytes.reserveCapacity(bytes.count + 5 + right.utf8.count)
+    bytes.append(contentsOf: " │ ".utf8)
+    bytes.append(contentsOf: right.utf8)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The title line; while searching or renaming, the field, with the terminal cursor in it.
@@ -139,4 +157,30 @@ struct KeyGeometry: Equatable {
   var editorWidth = 80
   var editorHeight = 20
   var listHeight = 20
+}
+
+/// The body rows a ``NotesView`` composed last, by row, with the parts they were made from.
+///
+/// Not `Sendable`: view state, confined to the view's actor.
+struct RowCache {
+  let width: Int
+  let split: Bool
+  private var rows: [(left: String, right: String, line: String)?] = []
+
+  init(width: Int, split: Bool) {
+    self.width = width
+    self.split = split
+  }
+
+  /// Row `row` made of `left` and `right`: the line composed for the same parts last time, or
+  /// `compose()`'s, kept for next time.
+  mutating func line(_ row: Int, left: String, right: String, compose: () -> String) -> String {
+    if row < rows.count, let cached = rows[row], cached.left == left, cached.right == right {
+      return cached.line
+    }
+    let line = compose()
+    while rows.count <= row { rows.append(nil) }
+    rows[row] = (left, right, line)
+    return line
+  }
 }
