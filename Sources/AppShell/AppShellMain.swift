@@ -17,10 +17,13 @@ enum AppShellMain {
     signal(SIGPIPE, SIG_IGN)
     let arguments = Array(CommandLine.arguments.dropFirst())
     let environment = ProcessInfo.processInfo.environment
-    Task { @ShellActor in
-      exit(await run(arguments: arguments, environment: environment))
+    // The main thread becomes the shell's thread: the stores, the keys and the frames all run
+    // on it (ShellExecutor).
+    ShellExecutor.shared.runOnCurrentThread {
+      Task { @ShellActor in
+        exit(await run(arguments: arguments, environment: environment))
+      }
     }
-    dispatchMain()
   }
 
   @ShellActor

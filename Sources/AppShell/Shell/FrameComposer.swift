@@ -5,6 +5,26 @@ import TerminalUI
 /// (or the key help), the kept errors, and the status line.
 struct FrameComposer {
   var color: Bool
+  /// The last tab bar and status line, with what they were made from: they change far less
+  /// often than the view (not at all while typing), so a frame reuses them.
+  private let memo = Memo()
+
+  init(color: Bool) {
+    self.color = color
+  }
+
+  private final class Memo {
+    var tabBar: (key: TabBarKey, line: String)?
+    var statusLine: (status: String, width: Int, line: String)?
+  }
+
+  private struct TabBarKey: Equatable {
+    var badges: [String]
+    var activeTab: Int
+    var titles: [String]
+    var tabs: [Int]
+    var width: Int
+  }
 
   struct Frame: Equatable {
     var lines: [String]
@@ -29,7 +49,14 @@ struct FrameComposer {
     render: (any TerminalView, Int, Int) -> [String] = { $0.render(width: $1, height: $2) }
   ) -> Frame {
     guard width > 0, height > 0 else { return Frame(lines: []) }
-    var lines = [tabBar(shell, titles: titles, tabs: tabs, width: width)]
+    let tabBarKey = TabBarKey(
+      badges: shell.badges, activeTab: shell.activeTab, titles: titles, tabs: tabs, width: width)
+    if memo.tabBar?.key != tabBarKey {
+      memo.tabBar = (tabBarKey, tabBar(shell, titles: titles, tabs: tabs, width: width))
+    }
+    var lines: [String] = []
+    lines.reserveCapacity(height)
+    lines.append(memo.tabBar?.line ?? "")
     let errors = shell.showHelp ? [] : errorLines(shell, width: width, height: height)
     let contentHeight = max(0, height - 2 - errors.count)
     var cursor: (row: Int, column: Int)?
@@ -38,15 +65,24 @@ struct FrameComposer {
         view, errors: shell.errors, tabCount: tabs.count, width: width, height: contentHeight)
     } else {
       let content = render(view, width, contentHeight)
-      lines += content.prefix(contentHeight)
+      lines.append(contentsOf: content.prefix(contentHeight))
       if let viewCursor = view.cursor, viewCursor.row < contentHeight {
         cursor = (row: viewCursor.row + 1, column: min(max(0, viewCursor.column), width - 1))
       }
     }
     while lines.count < height - 1 - errors.count { lines.append("") }
     lines += errors
-    if height > 1 { lines.append(statusLine(shell, width: width)) }
-    return Frame(lines: Array(lines.prefix(height)), cursor: cursor)
+    if height > 1 {
+      if let kept = memo.statusLine, kept.status == shell.status, kept.width == width {
+        lines.append(kept.line)
+      } else {
+        let line = statusLine(shell, width: width)
+        memo.statusLine = (shell.status, width, line)
+        lines.append(line)
+      }
+    }
+    if lines.count > height { lines.removeLast(lines.count - height) }
+    return Frame(lines: lines, cursor: cursor)
   }
 
   /// The tab bar. Labels shrink as the width does (title, then its first letter, then the
