@@ -1,9 +1,22 @@
 import CounterFeature
 import FeatureBridge
-import Foundation
 import NotesFeature
 import StoreKernel
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `swift run AppShell`: the terminal notes app, or a script runner when stdin is not a
 /// terminal.

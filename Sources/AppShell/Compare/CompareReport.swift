@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The comparison as text tables or JSON.
 enum CompareReport {
@@ -98,15 +102,15 @@ enum CompareReport {
   }
 
   private static func times(_ value: Double) -> String {
-    String(format: "%.1f×", value)
+    FixedPoint.text(value, digits: 1) + "×"
   }
 
   private static func fixed(_ value: Double, _ digits: Int) -> String {
-    String(format: "%.\(digits)f", value)
+    FixedPoint.text(value, digits: digits)
   }
 
   private static func milliseconds(_ seconds: Double) -> String {
-    String(format: "%.2f ms", seconds * 1000)
+    FixedPoint.text(seconds * 1000, digits: 2) + " ms"
   }
 
   /// Columns padded to their widest cell: the first left-aligned, the rest right-aligned.

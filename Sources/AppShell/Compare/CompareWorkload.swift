@@ -1,8 +1,21 @@
 import FeatureBridge
-import Foundation
 import NotesFeature
 import StoreKernel
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// One architecture's run of the typing workload, measured with the kernel's own counters.
 struct Measurement: Codable, Equatable {

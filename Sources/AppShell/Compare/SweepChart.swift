@@ -1,4 +1,16 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An SVG chart of events and CPU per keystroke against the number of extra features, one
 /// line per architecture, both axes logarithmic.
@@ -90,8 +102,8 @@ enum SweepChart {
   }
 
   private static func label(_ value: Double) -> String {
-    if value >= 100 { return String(format: "%.0f", value) }
-    if value >= 1 { return String(format: "%.1f", value) }
-    return String(format: "%.2f", value)
+    if value >= 100 { return FixedPoint.text(value, digits: 0) }
+    if value >= 1 { return FixedPoint.text(value, digits: 1) }
+    return FixedPoint.text(value, digits: 2)
   }
 }
