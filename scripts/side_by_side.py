@@ -272,6 +272,7 @@ def measure(editor, binary, size, keys, idle_seconds, interval):
             time.sleep(0.5)
             result["autosave_ms"] = (cpu_ns_between(before, thread_cpu_ns(pid))
                                      - idle_rate * (time.monotonic() - start)) / 1e6
+            result["peak_rss_after_save_kb"] = peak_rss_kb(pid)
         editor.quit(tmux)
         wait_until(lambda: not os.path.exists(f"/proc/{pid}/status")
                    or "zombie" in open(f"/proc/{pid}/status").read(), f"{editor.name} to exit")
@@ -291,7 +292,8 @@ def print_table(results, sizes, editors):
             note = f"{size:,} B"
             extra = ""
             if "autosave_ms" in r:
-                extra = f" (then an autosave: {r['autosave_ms']:.1f} ms of CPU)"
+                extra = (f" then an autosave: {r['autosave_ms']:.1f} ms of CPU, peak RSS after it "
+                         f"{r['peak_rss_after_save_kb'] / 1024:.1f} MB")
             if r["saved_in_window"]:
                 extra += " (A SAVE HAPPENED WHILE TYPING: the window includes it)"
             print(f"| {note} | {name} | {r['cpu_us_per_key']:.0f} | "

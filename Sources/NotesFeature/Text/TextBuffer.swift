@@ -25,9 +25,14 @@ package struct TextBuffer: Sendable {
     private(set) var count: Int
 
     init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
-      self.bytes = Array(bytes)
-      self.count = self.bytes.count
-      (newlines, scalars) = Self.counts(of: self.bytes[...])
+      self.init(owning: Array(bytes))
+    }
+
+    /// A chunk of `bytes`, which it keeps (no copy).
+    init(owning bytes: [UInt8]) {
+      self.bytes = bytes
+      self.count = bytes.count
+      (newlines, scalars) = Self.counts(of: bytes[...])
     }
 
     mutating func insert(contentsOf inserted: [UInt8], at index: Int) {
@@ -145,6 +150,14 @@ package struct TextBuffer: Sendable {
     text.withUTF8 { chunks = Self.chunked($0[...]) }
     utf8Count = chunks.reduce(0) { $0 + $1.count }
     newlineCount = chunks.reduce(0) { $0 + $1.newlines }
+    chunksChanged(from: 0)
+  }
+
+  /// A buffer of `chunks`, each at most ``maximumChunk`` bytes and ending on a scalar boundary.
+  init(chunks: [Chunk]) {
+    self.chunks = chunks.filter { $0.count > 0 }
+    utf8Count = self.chunks.reduce(0) { $0 + $1.count }
+    newlineCount = self.chunks.reduce(0) { $0 + $1.newlines }
     chunksChanged(from: 0)
   }
 
