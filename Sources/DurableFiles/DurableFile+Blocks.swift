@@ -9,8 +9,8 @@
 /// Bytes read a block at a time, from a file or from memory: what parses a large file without
 /// ever holding all of it (a 10 MB note was four copies of itself in memory while it loaded).
 ///
-/// Not `Sendable`: a cursor over one read, used where it was made.
-package struct BlockReader {
+/// `Sendable` plain value: a cursor over one read, used where it was made.
+package struct BlockReader: Sendable {
   private let descriptor: Int32?
   private let limit: Int
   private var block: [UInt8]
@@ -87,8 +87,8 @@ package struct BlockReader {
 
 /// Bytes written a block at a time, to a file or to memory.
 ///
-/// Not `Sendable`: used where it was made.
-package struct BlockWriter {
+/// `Sendable` plain value, used where it was made.
+package struct BlockWriter: Sendable {
   private let descriptor: Int32?
   private var block: [UInt8] = []
   /// What was written, when writing to memory.

@@ -86,7 +86,7 @@ enum JSONText {
 
 /// Reads the notes file's JSON from a ``BlockReader``.
 ///
-/// Not `Sendable`: used where it was made.
+/// `Sendable` plain value, used where it was made.
 struct JSONDocumentParser {
   var input: BlockReader
   /// Where the value being read is, for messages: `notes.3.id`.

@@ -4,7 +4,7 @@
 extension TextBuffer {
   /// Collects UTF-8 into chunks as it comes.
   ///
-  /// Not `Sendable`: used where it was made.
+  /// `Sendable` plain value, used where it was made.
   package struct Builder {
     private var chunks: [Chunk] = []
     private var current: [UInt8] = []

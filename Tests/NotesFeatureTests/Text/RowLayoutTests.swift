@@ -134,7 +134,7 @@ import Testing
   @Test func plainTextRunsAcrossWindowsAndChunksWrapAsCharacterByCharacter() {
     var generator = SeededGenerator(seed: 27)
     let rare = ["é", "e\u{301}", "日", "\t", "\u{1B}", "🎉"]
-    for _ in 0..<40 {
+    for _ in 0..<12 {
       var lines: [String] = []
       for _ in 0..<Int.random(in: 1...6, using: &generator) {
         var line = ""
