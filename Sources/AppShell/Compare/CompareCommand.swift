@@ -76,7 +76,8 @@ enum CompareCommand {
     }
     if let path = options.chartPath {
       do {
-        try Data(SweepChart.svg(comparisons).utf8).write(to: URL(fileURLWithPath: path))
+        try Data(SweepChart.svg(comparisons, repetitions: options.repetitions).utf8).write(
+          to: URL(fileURLWithPath: path))
         if !options.json { print("chart written to \(path)") }
       } catch {
         StandardStreams.writeError("AppShell: cannot write \(path): \(error)\n")
