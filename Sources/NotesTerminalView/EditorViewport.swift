@@ -51,6 +51,7 @@ struct EditorViewport {
       sameView
       ? row(containing: min(top, text.utf8Count))
       : layout.rows(before: cursorRow, count: height - 1, in: text).first ?? cursorRow
+    let scrolledDown = pendingScroll > 0
     if pendingScroll > 0 {
       topRow = layout.rows(from: topRow, count: pendingScroll + 1, in: text).last ?? topRow
     } else if pendingScroll < 0 {
@@ -68,6 +69,12 @@ struct EditorViewport {
       rows += self.rows(
         from: last, count: height - rows.count + 1, kept: kept, layout: &layout, in: text
       ).dropFirst()
+    }
+    if scrolledDown, rows.count < height, let first = rows.first {
+      // Page Down went past the note's end: show its last screenful, not its last lines and
+      // an empty screen below them.
+      rows = layout.rows(before: first, count: height - rows.count, in: text) + rows
+      topRow = rows[0]
     }
     self.noteID = noteID
     self.width = width
@@ -147,7 +154,7 @@ struct EditorViewport {
 
 /// A row a frame showed, and its text.
 ///
-/// Not `Sendable`: view state, confined to the view's actor.
+/// `Sendable` plain value.
 struct ShownRow {
   var row: RowLayout.Row
   var text: String
@@ -155,7 +162,7 @@ struct ShownRow {
 
 /// Rows of an earlier frame that are rows of the text now, in order, each with its text.
 ///
-/// Not `Sendable`: view state, confined to the view's actor.
+/// `Sendable` plain value.
 struct KeptRows {
   /// By start, ascending (a frame's rows are in order, and an edit moves those after it alike).
   var entries: [ShownRow] = []

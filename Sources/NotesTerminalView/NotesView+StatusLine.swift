@@ -18,6 +18,9 @@ extension NotesView {
     case .renaming:
       label = "RENAMING"
       hint = "type the new title, ⏎ to keep it, Esc to cancel"
+    case .finding:
+      label = "FINDING"
+      hint = "type what to find, ⏎ to find it (again: the next), Esc to go back"
     case .browsing:
       label = "BROWSING"
       hint = state.hasUnsavedChanges ? "unsaved changes" : ""
@@ -26,7 +29,9 @@ extension NotesView {
     guard state.mode == .editing, let note = state.selectedNote else {
       return statusText.fitted(label: label, message: message, width: width, pad: false)
     }
-    let position = Self.position(of: state.cursor, in: note.text)
+    // Unsaved edits show, as nano's "Modified" does: "Saved" is never left standing after one.
+    let position =
+      (state.hasUnsavedChanges ? "Modified  " : "") + Self.position(of: state.cursor, in: note.text)
     let room = width - position.utf8.count - 2
     guard room >= label.utf8.count else {
       return statusText.fitted(label: label, message: message, width: width, pad: false)

@@ -55,10 +55,15 @@ package final class NotesView: TerminalView {
     var lines = [header(state, width: width)]
     let bodyHeight = max(0, height - 2)
     let split = width >= 50
-    let listWidth = split ? min(32, width / 3) : width
+    let listWidth = split ? Self.listWidth(forWidth: width) : width
     let editorWidth = split ? width - listWidth - 3 : width
-    let showList = split || state.mode != .editing
-    let showEditor = split || state.mode == .editing
+    let inNote: Bool
+    switch state.mode {
+    case .editing, .finding: inNote = true
+    case .browsing, .searching, .renaming: inNote = false
+    }
+    let showList = split || !inNote
+    let showEditor = split || inNote
     geometry = KeyGeometry(
       editorWidth: max(1, editorWidth), editorHeight: max(1, bodyHeight),
       listHeight: max(1, bodyHeight))
@@ -98,13 +103,23 @@ package final class NotesView: TerminalView {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// The list's columns beside the editor: a third of the screen up to 32, and a quarter on
+  /// wide screens, up to a whole title (60 characters and the marker).
+  static func listWidth(forWidth width: Int) -> Int {
+    min(max(min(32, width / 3), width / 4), Note.titleLength + 2)
+  }
+
   /// The title line; while searching or renaming, the field, with the terminal cursor in it.
   private func header(_ state: NotesState, width: Int) -> String {
-    let title = "Notes (\(state.notes.count))"
+    // With a filter on, how many notes it shows of how many there are.
+    let title =
+      state.filter.map { "Notes (\($0.matches.count) of \(state.notes.count))" }
+      ?? "Notes (\(state.notes.count))"
     let field: (label: String, text: String)
     switch state.mode {
     case .searching: field = ("search", state.searchText)
     case .renaming(let draft): field = ("rename", draft)
+    case .finding(let draft): field = ("find", draft)
     case .browsing, .editing:
       let filter = state.searchText.isEmpty ? "" : "   filter: \(state.searchText)"
       return TerminalText.fit(title + filter, width: width)
@@ -161,7 +176,7 @@ struct KeyGeometry: Equatable {
 
 /// The body rows a ``NotesView`` composed last, by row, with the parts they were made from.
 ///
-/// Not `Sendable`: view state, confined to the view's actor.
+/// `Sendable` plain value.
 struct RowCache {
   let width: Int
   let split: Bool

@@ -29,6 +29,8 @@ struct FrameComposer {
   struct Frame: Equatable {
     var lines: [String]
     var cursor: (row: Int, column: Int)?
+    /// On the help screen: how far it can scroll (0 when it fits).
+    var helpMaxOffset: Int?
 
     static func == (lhs: Frame, rhs: Frame) -> Bool {
       lhs.lines == rhs.lines && lhs.cursor?.row == rhs.cursor?.row
@@ -60,9 +62,13 @@ struct FrameComposer {
     let errors = shell.showHelp ? [] : errorLines(shell, width: width, height: height)
     let contentHeight = max(0, height - 2 - errors.count)
     var cursor: (row: Int, column: Int)?
+    var helpMaxOffset: Int?
     if shell.showHelp {
-      lines += help(
-        view, errors: shell.errors, tabCount: tabs.count, width: width, height: contentHeight)
+      let help = help(
+        view, errors: shell.errors, tabCount: tabs.count, width: width, height: contentHeight,
+        offset: shell.helpOffset)
+      lines += help.lines
+      helpMaxOffset = help.maxOffset
     } else {
       let content = render(view, width, contentHeight)
       lines.append(contentsOf: content.prefix(contentHeight))
@@ -82,7 +88,7 @@ struct FrameComposer {
       }
     }
     if lines.count > height { lines.removeLast(lines.count - height) }
-    return Frame(lines: lines, cursor: cursor)
+    return Frame(lines: lines, cursor: cursor, helpMaxOffset: helpMaxOffset)
   }
 
   /// The tab bar. Labels shrink as the width does (title, then its first letter, then the
@@ -145,10 +151,14 @@ struct FrameComposer {
     }
   }
 
+  /// The help screen's lines from `offset` on, as many as fit in `height`; when not all fit,
+  /// the last line says which are shown and how to scroll. Also how far it can scroll.
   private func help(
-    _ view: any TerminalView, errors: [String], tabCount: Int, width: Int, height: Int
-  ) -> [String] {
-    let numbers = (1...max(1, min(9, tabCount))).map(String.init).joined(separator: " ")
+    _ view: any TerminalView, errors: [String], tabCount: Int, width: Int, height: Int,
+    offset: Int
+  ) -> (lines: [String], maxOffset: Int) {
+    let count = max(1, min(9, tabCount))
+    let numbers = (1...count).map(String.init).joined(separator: " ")
     var lines: [String] = []
     if !errors.isEmpty {
       // Every kept error, whole: the help screen is where a long one is read in full.
@@ -157,15 +167,26 @@ struct FrameComposer {
     }
     lines += [
       "", "  Keys", "",
-      "  Tab / \(numbers)   switch tabs        ?   show or hide this help",
-      "  Ctrl-S        save now           Ctrl-L  redraw the screen",
-      "  Ctrl-Z        suspend (fg resumes)",
-      "  q / Ctrl-C    quit (notes are saved first)",
-      "  x             dismiss the errors shown above the status line", "",
+      "  F1–F\(count), Alt-1–\(count)   switch tabs (Tab and \(numbers) too, when not typing)",
+      "  ? / Ctrl-G      show or hide this help (↑ ↓ PgUp PgDn scroll it)",
+      "  Ctrl-S / Ctrl-O save now            Ctrl-L  redraw the screen",
+      "  Ctrl-Z          suspend (fg resumes)",
+      "  q / Ctrl-X      quit when not typing; Ctrl-C, Ctrl-Q anywhere (notes are saved first)",
+      "  x               dismiss the errors shown above the status line", "",
       "  This tab:",
     ]
     lines += view.keyHelp.map { "    " + $0 }
-    return lines.prefix(height).map { TerminalText.fit($0, width: width) }
+    guard lines.count > height, height > 1 else {
+      return (lines.prefix(height).map { TerminalText.fit($0, width: width) }, 0)
+    }
+    // One line for where the window is and how to move it.
+    let window = height - 1
+    let maxOffset = lines.count - window
+    let first = min(max(0, offset), maxOffset)
+    let shown = lines[first..<(first + window)].map { TerminalText.fit($0, width: width) }
+    let position =
+      "  lines \(first + 1)–\(first + window) of \(lines.count): ↑ ↓ PgUp PgDn scroll, Esc closes"
+    return (shown + [TerminalText.fit(position, width: width)], maxOffset)
   }
 
   private func statusLine(_ shell: ShellState, width: Int) -> String {

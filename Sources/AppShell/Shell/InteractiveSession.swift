@@ -133,6 +133,13 @@ final class InteractiveSession {
 
   private func handle(_ keys: [KeyPress], arrivedAt arrival: ContinuousClock.Instant) {
     guard ended == nil, !keys.isEmpty else { return }
+    var keys = keys
+    if terminal?.erasesWithControlH == true {
+      // This terminal's Backspace sends ^H, which the decoder reads as Ctrl-Backspace.
+      for index in keys.indices where keys[index] == .modified(.backspace, .control) {
+        keys[index] = .backspace
+      }
+    }
     stats.keysHandled(arrivedAt: arrival)
     switch KeyRouter.route(keys, in: app) {
     case .quit:
@@ -215,6 +222,10 @@ final class InteractiveSession {
       render: { [self] view, width, height in render(view, width: width, height: height) })
     frames += 1
     terminal.draw(screen.update(to: frame.lines, cursor: frame.cursor))
+    if let maxOffset = frame.helpMaxOffset, maxOffset != shell.helpMaxOffset {
+      // The help screen's size is known once it is laid out: scrolling stops at its end.
+      app.shell.send(.helpLaidOut(maxOffset: maxOffset))
+    }
     stats.frameDrawn(from: start, to: .now)
   }
 

@@ -1,7 +1,7 @@
 /// The actor the terminal app's stores live on. Not the main actor: an effect's action costs a
 /// ~60 ns hop here instead of ~20 µs (docs/decisions/0001-store-isolation.md). It runs on one
 /// thread of its own, ``ShellExecutor``, which also reads the terminal's keys, so a key is
-/// handled and drawn where it was read (docs/decisions/0015-one-thread-per-keystroke.md).
+/// handled and drawn where it was read (docs/decisions/0015-a-keystroke-as-light-as-nano.md).
 @globalActor
 actor ShellActor {
   static let shared = ShellActor()

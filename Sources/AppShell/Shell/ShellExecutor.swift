@@ -182,7 +182,7 @@ final class ShellExecutor: SerialExecutor, @unchecked Sendable {
 /// interactive session runs), and what to do when it is readable, when it stayed quiet for
 /// `timeout` milliseconds, and each time the loop has nothing left to do.
 ///
-/// Not `Sendable`: confined to ``ShellActor``.
+/// `Sendable`: isolated to ``ShellActor``.
 @ShellActor
 final class TerminalInputWatch {
   /// The watch the loop uses; `nil` outside the interactive session.

@@ -12,7 +12,7 @@ import TerminalUI
 /// read, decoded into key presses. A fast paste or burst of typing arrives as one read, so the
 /// shell renders once for it.
 ///
-/// Not `Sendable`: confined to the shell's thread.
+/// `Sendable` plain value, used on the shell's thread.
 struct InputReader {
   /// What one read brought.
   enum Reading: Equatable {

@@ -17,6 +17,9 @@ final class RawTerminal: @unchecked Sendable {
   // same time.
   private let original: termios
   private let raw: termios
+  /// Whether the terminal erases with ^H (its Backspace sends ^H, not DEL): then ^H is
+  /// Backspace, not Ctrl-Backspace.
+  let erasesWithControlH: Bool
   private enum Mode { case fullScreen, suspended, restored }
   private let mode = LockedValue(Mode.fullScreen)
 
@@ -27,6 +30,7 @@ final class RawTerminal: @unchecked Sendable {
       throw ShellError("standard input is not a terminal (tcgetattr failed)")
     }
     original = attributes
+    erasesWithControlH = withUnsafeBytes(of: attributes.c_cc) { $0[Int(VERASE)] == 0x08 }
     var raw = attributes
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     raw.c_oflag &= ~tcflag_t(OPOST)

@@ -6,8 +6,16 @@ enum FoldedSearch {
   static func contains(
     _ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>
   ) -> Bool {
-    guard let first = needle.first else { return true }
-    guard haystack.count >= needle.count else { return false }
+    firstIndex(of: needle, in: haystack) != nil
+  }
+
+  /// Where `needle` (its ASCII letters lowercased; other bytes exact) first starts in
+  /// `haystack`, folding ASCII capitals.
+  static func firstIndex(
+    of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>
+  ) -> Int? {
+    guard let first = needle.first else { return 0 }
+    guard haystack.count >= needle.count else { return nil }
     let last = haystack.count - needle.count
     func matches(at start: Int) -> Bool {
       var index = 1
@@ -24,15 +32,15 @@ enum FoldedSearch {
       let bytes = raw.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
       let hits = (bytes | masks) .== firsts
       if any(hits) {
-        for lane in 0..<16 where hits[lane] && matches(at: start + lane) { return true }
+        for lane in 0..<16 where hits[lane] && matches(at: start + lane) { return start + lane }
       }
       start += 16
     }
     while start <= last {
-      if haystack[start] | mask == first, matches(at: start) { return true }
+      if haystack[start] | mask == first, matches(at: start) { return start }
       start += 1
     }
-    return false
+    return nil
   }
 
   /// `text`'s UTF-8 contains `needle` (lowercased ASCII), ignoring ASCII case.

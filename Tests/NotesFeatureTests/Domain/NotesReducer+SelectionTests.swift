@@ -71,7 +71,7 @@ import Testing
     }
     #expect(store.state.visibleNotes == [groceries, pie])
     // The selection leaves a note that no longer matches for the first one that does.
-    await store.send(.view(.textInserted("le\np"))) {
+    await store.send(.view(.textInserted("lep"))) {
       $0.searchText = "APPlep"
       $0.fieldCursor = 6
       $0.filter = NoteFilter(query: "applep", matches: [])
