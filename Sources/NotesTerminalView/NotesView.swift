@@ -139,22 +139,34 @@ package final class NotesView: TerminalView {
   }
 
   private func listRows(_ state: NotesState, width: Int, height: Int) -> [String] {
-    // Where the visible notes are in the list: looked up, never copied (10,000 notes).
-    let positions = state.filter.map { filter in
-      state.notes.indices.filter { filter.matches.contains(state.notes[$0].id) }
+    // The visible notes are counted and the selected one found in one pass over the list,
+    // without a copy of it or of their positions (10,000 notes, a search on every key).
+    let filter = state.filter
+    var count = 0
+    var selected = 0
+    for index in state.notes.indices {
+      // By index, never a copy of a note (three reference counts each).
+      let id = state.notes[index].id
+      guard filter?.matches.contains(id) ?? true else { continue }
+      if id == state.selectedID { selected = count }
+      count += 1
     }
-    let count = positions?.count ?? state.notes.count
-    func index(_ row: Int) -> Int { positions?[row] ?? row }
     if count == 0 {
       return [state.notes.isEmpty ? "No notes: n to create one" : "No note matches"]
     }
-    let selected = (0..<count).first { state.notes[index($0)].id == state.selectedID } ?? 0
     let first = max(0, min(selected - height / 2, count - height))
-    return (first..<min(count, first + max(0, height))).map { row in
-      let note = state.notes[index(row)]
-      let marker = note.id == state.selectedID ? "▸ " : "  "
-      return marker + TerminalText.fit(note.title, width: max(0, width - 2))
+    var rows: [String] = []
+    rows.reserveCapacity(min(count, max(0, height)))
+    var position = 0
+    for index in state.notes.indices where rows.count < height {
+      let id = state.notes[index].id
+      guard filter?.matches.contains(id) ?? true else { continue }
+      defer { position += 1 }
+      guard position >= first else { continue }
+      let marker = id == state.selectedID ? "▸ " : "  "
+      rows.append(marker + TerminalText.fit(state.notes[index].title, width: max(0, width - 2)))
     }
+    return rows
   }
 
   /// The selected note's rows around its cursor, and where the cursor is among them.
