@@ -125,3 +125,15 @@ final class EffectSender<State, Action: Sendable>: EffectGroup {
     }
   }
 }
+
+extension EffectSender: EffectRevisiting {
+  @usableFromInline
+  package func revisit(
+    _ body: @escaping @Sendable (any EffectRuntime<Action>) -> StoreTask
+  ) async -> StoreTask {
+    await onIsolation(isolation) {
+      guard !Task.isCancelled, let runtime = reference.runtime else { return StoreTask() }
+      return runtime.joining(self) { body(runtime) }
+    }
+  }
+}

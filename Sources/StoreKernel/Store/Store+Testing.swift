@@ -13,7 +13,8 @@ extension Store {
   /// `nil` on a scoped store. Tests read it to check that windows do not pile up.
   package var throttleWindowCount: Int? {
     guard case .root(let runtime) = source else { return nil }
-    return runtime.throttles.count
+    let key = ObjectIdentifier(ThrottleWindows<Action>.self)
+    return (runtime.operatorStates[key] as? ThrottleWindows<Action>)?.count ?? 0
   }
 }
 

@@ -43,7 +43,8 @@ final class StoreRuntime<State, Action: Sendable> {
   @usableFromInline var handledQueue: [(action: Action, pending: PendingStoreTask?)] = []
   @usableFromInline @exclusivity(unchecked) var observers: [Observer] = []
   @usableFromInline var effects = EffectTable()
-  var throttles = ThrottleWindows<Action>()
+  /// What operators keep across effects (``EffectRuntime/operatorState(_:make:)``), by type.
+  var operatorStates: [ObjectIdentifier: AnyObject] = [:]
   @usableFromInline @exclusivity(unchecked) var changeHook: ((Action, State, State) -> Void)?
   /// The group of the `send` being handled: every effect started meanwhile joins it, so the
   /// `StoreTask` it returns covers them all. `nil` until the first effect starts.
