@@ -213,7 +213,8 @@ private struct Tapping: Reducer {
 }
 
 /// The window's end races the store: a timer that has woken is on its way to the store while
-/// the store handles more taps. At most one start per window, whatever the order.
+/// the store handles more taps. At most one start per window, whatever the order. (The waits'
+/// limits are generous: the main actor is shared with every other test of the run.)
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct EffectThrottleWindowEndTests {
   let clock = ManualClock()
@@ -235,13 +236,13 @@ private struct Tapping: Reducer {
     store.send(.tap(3))
     clock.set(.milliseconds(26))
     let fourth = store.send(.tap(4))
-    #expect(await completes { await second.finish() })
+    #expect(await completes(within: .seconds(60)) { await second.finish() })
     #expect(store.fired == [1, 3])
 
     await clock.untilSleeping(1)
     clock.set(.milliseconds(45))
     clock.wakeAll()
-    #expect(await completes { await fourth.finish() })
+    #expect(await completes(within: .seconds(60)) { await fourth.finish() })
     #expect(store.fired == [1, 3, 4])
   }
 
@@ -258,7 +259,7 @@ private struct Tapping: Reducer {
     clock.set(.milliseconds(25))
     clock.wakeAll()
     store.send(.tap(3))
-    #expect(await completes { await second.finish() })
+    #expect(await completes(within: .seconds(60)) { await second.finish() })
     #expect(store.fired == [1, 2])
   }
 
@@ -285,7 +286,7 @@ private struct Tapping: Reducer {
         clock.set(time)
         clock.wakeAll()
         let held = lastHeld
-        #expect(await completes { await held.finish() })
+        #expect(await completes(within: .seconds(60)) { await held.finish() })
       }
     }
     #expect(store.fired.count == 51)

@@ -26,20 +26,27 @@ private struct Chain: Reducer {
   }
 }
 
+/// Runs a long chain in a store on an actor of its own queue: seconds of work in a debug
+/// build, kept off the threads and the main actor that other tests share.
+private func runChain(links: Int, concatenated: Bool) async -> (state: [Int], reducerRuns: Int) {
+  await QueueActor().run { actor in
+    let store = Store(initialState: [Int](), reducer: Chain(), isolation: actor)
+    store.send(.build(links: links, concatenated: concatenated))
+    return (store.state, store.events.reducerRuns)
+  }
+}
+
 /// Effects grown one link at a time: built in O(1) a link, started and released without
 /// recursing per link (a chain of 100,000 overflowed the stack when each link nested).
-@MainActor
 @Suite struct EffectListTests {
-  @Test(arguments: [true, false])
-  func aChainOfAHundredThousandLinksRunsInOrder(concatenated: Bool) {
-    let store = Store(initialState: [Int](), reducer: Chain())
-    store.send(.build(links: 100_000, concatenated: concatenated))
-    #expect(store.state.count == 100_001)
-    #expect(store.state == Array(0...100_000))
-    #expect(store.events.reducerRuns == 100_002)
+  @Test(.serialized, arguments: [true, false])
+  func aChainOfAHundredThousandLinksRunsInOrder(concatenated: Bool) async {
+    let (state, reducerRuns) = await runChain(links: 100_000, concatenated: concatenated)
+    #expect(state == Array(0...100_000))
+    #expect(reducerRuns == 100_002)
   }
 
-  @Test func anEffectBuiltEarlierKeepsOnlyItsOwnLinks() {
+  @MainActor @Test func anEffectBuiltEarlierKeepsOnlyItsOwnLinks() {
     let start = Effect<Chain.Action>.concatenate(.send(.link(1)), .send(.link(2)))
     let longer = start.concatenate(with: .send(.link(3)))
     let other = start.concatenate(with: .send(.link(4)))
@@ -54,7 +61,7 @@ private struct Chain: Reducer {
     #expect(store.state == [1, 2, 4])
   }
 
-  @Test func aLongMergeBuiltEarlierKeepsOnlyItsOwnLinks() {
+  @MainActor @Test func aLongMergeBuiltEarlierKeepsOnlyItsOwnLinks() {
     var start = Effect<Chain.Action>.none
     for index in 0..<40 { start = start.merge(with: .send(.link(index))) }
     let longer = start.merge(with: .send(.link(100)))

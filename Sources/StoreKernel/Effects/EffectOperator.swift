@@ -68,6 +68,13 @@ package struct EffectTransform<Action: Sendable, Other: Sendable>: Sendable {
 }
 
 extension Effect {
+  /// An effect made of an operator: how a module of this package adds one of its own.
+  ///
+  /// - Parameter composed: The operator.
+  package init(composing composed: some EffectOperator<Action>) {
+    self.init(.composed(composed))
+  }
+
   /// Whether starting this effect completes it at once: nothing of it runs later.
   var isImmediate: Bool {
     switch operation {

@@ -32,4 +32,12 @@ extension Store {
       runtime.replaceDependencies(with: newValue)
     }
   }
+
+  /// How many observers the runtime keeps, those whose token was released but not yet dropped
+  /// included; `nil` on a scoped store. Tests read it to check that observations made and
+  /// dropped on an idle store do not pile up.
+  package var observerCount: Int? {
+    guard case .root(let runtime) = source else { return nil }
+    return runtime.observers.count
+  }
 }

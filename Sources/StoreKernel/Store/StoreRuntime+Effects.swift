@@ -52,13 +52,16 @@ extension StoreRuntime {
     let send = group.send
     let scope = effectDependencies ?? dependencies
     let metrics = metrics
+    let owner = identity
     StoreMetrics.bump(metrics.effectsStarted)
     // The same body twice, rather than one closure passed to both: a closure handed on is
     // wrapped again, one more allocation per effect.
     let task: Task<Void, Never>
     if let effectExecutor {
       task = Task(executorPreference: effectExecutor, priority: priority) {
-        await EffectDependencies.with(scope) { await body(send) }
+        await EffectOwner.with(owner) {
+          await EffectDependencies.with(scope) { await body(send) }
+        }
         metrics.recordEffectEnd(cancelled: Task.isCancelled)
         completion.markFinished()
         // The task refers to its preferred executor without retaining it: keep the executor
@@ -67,7 +70,9 @@ extension StoreRuntime {
       }
     } else {
       task = Task(priority: priority) {
-        await EffectDependencies.with(scope) { await body(send) }
+        await EffectOwner.with(owner) {
+          await EffectDependencies.with(scope) { await body(send) }
+        }
         metrics.recordEffectEnd(cancelled: Task.isCancelled)
         completion.markFinished()
       }
