@@ -4,7 +4,8 @@
 ///
 /// ```swift
 /// let notes = NotesFeature.start(storage: .inMemory())
-/// notes.onOutput { print($0) }  // .noteCountChanged(0), then .created(#1, …), …
+/// var heard: [NotesOutput] = []
+/// notes.onOutput { heard.append($0) }  // .noteCountChanged(0), then .created(#1, …), …
 /// await notes.send(.create(title: "Groceries", body: "Milk"))
 /// await notes.stop()
 /// ```
