@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MultiStorePrimitives
 import StoreKernel
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import MultiStorePrimitives
 import StoreKernel
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Dispatch
 import FeatureBridge
+import MultiStorePrimitives
 import StoreKernel
 
 /// Counts how many inputs the boundary's pump has taken from the input stream: the pump asks
