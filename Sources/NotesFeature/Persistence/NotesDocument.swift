@@ -1,4 +1,4 @@
-package import DurableFiles
+import DurableFiles
 
 /// The notes file: a format tag, a version, and the notes, as JSON.
 ///

@@ -41,9 +41,9 @@ nonisolated(nonsending) public func withDependencies<Result>(
 
 /// A store's dependency values in a box, so a pointer to it can live in thread-local storage.
 @usableFromInline
-final class DependencyScope: Sendable {
-  let values: DependencyValues
-  init(_ values: DependencyValues) { self.values = values }
+package final class DependencyScope: Sendable {
+  package let values: DependencyValues
+  package init(_ values: DependencyValues) { self.values = values }
 }
 
 /// The dependencies effects see: a task-local value set around every effect a store starts.

@@ -94,7 +94,9 @@ struct TmuxApp {
     }
     let before = reads()
     try tmux.press(key)
-    let read = try await tmux.wait { reads() > before }
+    // Such a key writes nothing to the pane, so no output wakes the wait: it checks again at
+    // its end, 3 s on (the key is read within microseconds of the press).
+    let read = try await tmux.wait(timeout: .seconds(3)) { reads() > before }
     try #require(read, "the app never read \(key)", sourceLocation: sourceLocation)
   }
 
