@@ -109,6 +109,7 @@ let package = Package(
         "ShortMode",
         .product(name: "FeatureBridge", package: "MultiStore"),
         .product(name: "NotesFeature", package: "MultiStore"),
+        .product(name: "NotesTerminalView", package: "MultiStore"),
         .product(name: "TerminalUI", package: "MultiStore"),
       ],
       path: "Benchmarks/NotesBenchmarks",
