@@ -7,8 +7,13 @@ extension NotesView {
   static func action(
     for key: KeyPress, mode: NotesState.Mode, geometry: KeyGeometry = KeyGeometry()
   ) -> NotesAction.ViewAction? {
-    if key == .control("s") || key == .control("o") { return .saveTapped }
-    if key == .escape { return .escapeTapped }
+    // Patterns, not `==`: `KeyPress` is indirect, so comparing with `.control("s")` would
+    // allocate that key on every keystroke.
+    switch key {
+    case .control("s"), .control("o"): return .saveTapped
+    case .escape: return .escapeTapped
+    default: break
+    }
     switch mode {
     case .editing: return editingAction(for: key, geometry: geometry)
     case .searching:
@@ -19,7 +24,8 @@ extension NotesView {
       default: return fieldAction(for: key)
       }
     case .renaming, .finding:
-      return key == .control("x") ? .escapeTapped : fieldAction(for: key)
+      if case .control("x") = key { return .escapeTapped }
+      return fieldAction(for: key)
     case .browsing: return browsingAction(for: key, geometry: geometry)
     }
   }

@@ -136,8 +136,8 @@ final class InteractiveSession {
     var keys = keys
     if terminal?.erasesWithControlH == true {
       // This terminal's Backspace sends ^H, which the decoder reads as Ctrl-Backspace.
-      for index in keys.indices where keys[index] == .modified(.backspace, .control) {
-        keys[index] = .backspace
+      for index in keys.indices {
+        if case .modified(.backspace, .control) = keys[index] { keys[index] = .backspace }
       }
     }
     stats.keysHandled(arrivedAt: arrival)

@@ -80,14 +80,13 @@ extension TextBuffer {
     let (index, within) = locate(offset)
     guard index < chunks.count else { return (newlineCount, scalarCount) }
     let partial = Chunk.counts(of: chunks[index].bytes[0..<within])
-    return (
-      chunkStarts[index].newlines + partial.newlines, chunkStarts[index].scalars + partial.scalars
-    )
+    let start = chunkStart(index)
+    return (start.newlines + partial.newlines, start.scalars + partial.scalars)
   }
 
   /// The number of code points.
   private var scalarCount: Int {
-    guard let last = chunkStarts.last, let chunk = chunks.last else { return 0 }
-    return last.scalars + chunk.scalars
+    guard let chunk = chunks.last else { return 0 }
+    return chunkStart(chunks.count - 1).scalars + chunk.scalars
   }
 }

@@ -1,4 +1,4 @@
-import MultiStorePrimitives
+import Synchronization
 
 /// A note's text: UTF-8 in chunks of at most 16 KB, each knowing how many bytes, line breaks
 /// and code points it holds.
@@ -35,8 +35,13 @@ package struct TextBuffer: Sendable {
       (newlines, scalars) = Self.counts(of: bytes[...])
     }
 
-    mutating func insert(contentsOf inserted: [UInt8], at index: Int) {
-      let (addedNewlines, addedScalars) = Self.counts(of: inserted[...])
+    /// Inserts `inserted` at `index`; `counts` are its line breaks and code points when the
+    /// caller has them.
+    mutating func insert(
+      contentsOf inserted: [UInt8], at index: Int,
+      counts: (newlines: Int, scalars: Int)? = nil
+    ) {
+      let (addedNewlines, addedScalars) = counts ?? Self.counts(of: inserted[...])
       // Room to type up to the split, not the doubling an array grows by: a note typed into
       // everywhere would otherwise hold twice its size.
       if bytes.capacity < count + inserted.count {
@@ -62,7 +67,17 @@ package struct TextBuffer: Sendable {
     /// Line breaks and code points in `bytes`, sixteen bytes at a time (the status line asks
     /// for them in the cursor's chunk on every frame).
     static func counts(of bytes: ArraySlice<UInt8>) -> (newlines: Int, scalars: Int) {
-      bytes.withUnsafeBufferPointer { buffer in
+      // A key's few bytes: no block to count.
+      if bytes.count < 16 {
+        var newlines = 0
+        var scalars = 0
+        for byte in bytes {
+          newlines &+= byte == 0x0A ? 1 : 0
+          scalars &+= byte & 0xC0 == 0x80 ? 0 : 1
+        }
+        return (newlines, scalars)
+      }
+      return bytes.withUnsafeBufferPointer { buffer in
         var newlines = 0
         var continuations = 0
         var index = 0
@@ -100,13 +115,22 @@ package struct TextBuffer: Sendable {
   static let minimumChunk = 2 * 1024
 
   private(set) var chunks: [Chunk] = []
-  /// The bytes, line breaks and code points before each chunk, by chunk index.
-  private(set) var chunkStarts: [ChunkStart] = []
+  /// The bytes, line breaks and code points before each chunk after the first (the first
+  /// starts at zero): `chunkStarts[i]` is where chunk `i + 1` starts. A note of one chunk keeps
+  /// none, so a keystroke into a copied note copies no list of starts.
+  private var chunkStarts: [ChunkStart] = []
   /// Where a chunk starts: the bytes, line breaks and code points before it.
   struct ChunkStart: Sendable {
     var offset: Int
     var newlines: Int
     var scalars: Int
+
+    static let zero = ChunkStart(offset: 0, newlines: 0, scalars: 0)
+  }
+
+  /// Where chunk `index` (`0 ..< chunks.count`) starts.
+  func chunkStart(_ index: Int) -> ChunkStart {
+    index == 0 ? .zero : chunkStarts[index - 1]
   }
 
   /// One change to the text: where it began, and how many bytes it removed and inserted there.
@@ -128,13 +152,10 @@ package struct TextBuffer: Sendable {
 
   /// The next revision number, unique in the process.
   private static func newRevision() -> Int {
-    revisions.withLock { next in
-      next += 1
-      return next
-    }
+    revisions.wrappingAdd(1, ordering: .relaxed).newValue
   }
 
-  private static let revisions = LockedValue(0)
+  private static let revisions = Atomic<Int>(0)
 
   /// The number of UTF-8 bytes.
   package private(set) var utf8Count = 0
@@ -187,9 +208,9 @@ package struct TextBuffer: Sendable {
   /// Inserts `bytes` at `offset`, a scalar boundary.
   private mutating func insert(_ bytes: [UInt8], at offset: Int) {
     guard !bytes.isEmpty else { return }
-    let (added, _) = Chunk.counts(of: bytes[...])
+    let counts = Chunk.counts(of: bytes[...])
     utf8Count += bytes.count
-    newlineCount += added
+    newlineCount += counts.newlines
     guard !chunks.isEmpty else {
       chunks = Self.chunked(bytes[...])
       chunksChanged(from: 0)
@@ -200,7 +221,7 @@ package struct TextBuffer: Sendable {
       index -= 1
       within = chunks[index].count
     }
-    chunks[index].insert(contentsOf: bytes, at: within)
+    chunks[index].insert(contentsOf: bytes, at: within, counts: counts)
     if chunks[index].count > Self.maximumChunk {
       chunks.replaceSubrange(index...index, with: Self.chunked(chunks[index].bytes[...]))
     }
@@ -295,31 +316,34 @@ package struct TextBuffer: Sendable {
     guard offset > 0 else { return (0, 0) }
     // The last chunk starting at or before `offset` (chunks are never empty).
     var low = 0
-    var high = chunkStarts.count - 1
+    var high = chunks.count - 1
     while low < high {
       let middle = (low + high + 1) / 2
-      if chunkStarts[middle].offset <= offset { low = middle } else { high = middle - 1 }
+      if chunkStarts[middle - 1].offset <= offset { low = middle } else { high = middle - 1 }
     }
-    return (low, offset - chunkStarts[low].offset)
+    return (low, offset - chunkStart(low).offset)
   }
 
-  /// Brings ``chunkStarts`` up to date after the chunks from `index` on changed.
+  /// Brings ``chunkStarts`` up to date after the chunks from `index` on changed: in place
+  /// while the number of chunks is the same (a key typed inside a chunk).
   private mutating func chunksChanged(from index: Int) {
-    let index = min(index, chunks.count)
-    chunkStarts.removeSubrange(min(index, chunkStarts.count)...)
-    var start =
-      index == 0
-      ? ChunkStart(offset: 0, newlines: 0, scalars: 0)
-      : ChunkStart(
-        offset: chunkStarts[index - 1].offset + chunks[index - 1].count,
-        newlines: chunkStarts[index - 1].newlines + chunks[index - 1].newlines,
-        scalars: chunkStarts[index - 1].scalars + chunks[index - 1].scalars)
-    chunkStarts.reserveCapacity(chunks.count)
-    for chunk in chunks[index...] {
-      chunkStarts.append(start)
-      start.offset += chunk.count
-      start.newlines += chunk.newlines
-      start.scalars += chunk.scalars
+    // The first chunk whose start may have moved; chunk 0 always starts at zero.
+    let first = max(1, min(index, chunks.count))
+    if chunkStarts.count != max(0, chunks.count - 1) {
+      chunkStarts.removeSubrange(min(first - 1, chunkStarts.count)...)
+      if chunks.count > 1 { chunkStarts.reserveCapacity(chunks.count - 1) }
+    }
+    guard first < chunks.count else { return }
+    var start = chunkStart(first - 1)
+    for position in (first - 1)..<(chunks.count - 1) {
+      start.offset += chunks[position].count
+      start.newlines += chunks[position].newlines
+      start.scalars += chunks[position].scalars
+      if position < chunkStarts.count {
+        chunkStarts[position] = start
+      } else {
+        chunkStarts.append(start)
+      }
     }
   }
 
