@@ -93,6 +93,17 @@ private struct EmulatedTerminal {
     return (terminal, last)
   }
 
+  /// The example in `TerminalScreen`'s documentation.
+  @Test func theDocumentedExampleWritesOnlyTheTypedCharacter() {
+    var screen = TerminalScreen()
+    let first = screen.update(to: ["hello"], cursor: (row: 0, column: 5))
+    // clears the screen, writes "hello", shows the cursor after it
+    let next = screen.update(to: ["hello!"], cursor: (row: 0, column: 6))  // "!"
+    let firstText = String(decoding: first, as: UTF8.self)
+    #expect(firstText.contains("\u{1B}[2J") && firstText.contains("hello"))
+    #expect(String(decoding: next, as: UTF8.self) == "!")
+  }
+
   @Test func theFirstUpdateClearsTheScreenAndDrawsEveryLine() {
     let (terminal, bytes) = show([["one", "", "three"]], cursor: (row: 2, column: 5))
     #expect(terminal.lines == ["one", "", "three", ""])
