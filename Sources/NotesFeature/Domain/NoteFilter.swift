@@ -48,9 +48,12 @@ package struct NoteFilter: Equatable, Sendable {
       return { $0.title.lowercased().contains(query) || $0.text.contains(lowercased: query) }
     }
     let needle = Array(query.utf8)
+    // Which of the query's bytes the search looks for, once for every note.
+    let anchor = needle.withUnsafeBufferPointer { FoldedSearch.rarestIndex(in: $0) }
     return { note in
       needle.withUnsafeBufferPointer { needle in
-        FoldedSearch.contains(needle, in: note.title) || note.text.contains(ascii: needle)
+        FoldedSearch.contains(needle, in: note.title, anchor: anchor)
+          || note.text.contains(ascii: needle, anchor: anchor)
       }
     }
   }

@@ -39,17 +39,21 @@ extension NotesReducer {
   /// notes), and when every candidate still matches, the candidates are the answer, not a copy.
   static func matches(of query: String, in notes: [Note], among candidates: Set<Int>?) -> Set<Int> {
     let matching = NoteFilter.matcher(for: query)
-    guard let candidates else {
-      var matches = Set<Int>(minimumCapacity: notes.count)
-      for index in notes.indices where matching(notes[index]) { matches.insert(notes[index].id) }
-      return matches
+    // Through the buffer: its subscript lends each note in place, where the array's copied
+    // it for the closure (a retain of each of its references, per note, per key).
+    return notes.withUnsafeBufferPointer { notes in
+      guard let candidates else {
+        var matches = Set<Int>(minimumCapacity: notes.count)
+        for index in notes.indices where matching(notes[index]) { matches.insert(notes[index].id) }
+        return matches
+      }
+      var kept: [Int] = []
+      kept.reserveCapacity(candidates.count)
+      for index in notes.indices where candidates.contains(notes[index].id) {
+        if matching(notes[index]) { kept.append(notes[index].id) }
+      }
+      return kept.count == candidates.count ? candidates : Set(kept)
     }
-    var kept: [Int] = []
-    kept.reserveCapacity(candidates.count)
-    for index in notes.indices where candidates.contains(notes[index].id) {
-      if matching(notes[index]) { kept.append(notes[index].id) }
-    }
-    return kept.count == candidates.count ? candidates : Set(kept)
   }
 
   /// Checks one note against the filter again: after it was added, or changed by a host.

@@ -43,20 +43,21 @@ extension TextBuffer {
     }
   }
 
-  /// Whether the text contains `needle` (lowercased ASCII bytes), ignoring ASCII case.
-  func contains(ascii needle: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether the text contains `needle` (lowercased ASCII bytes), ignoring ASCII case; `anchor`
+  /// as in ``FoldedSearch/firstIndex(of:in:anchor:)``.
+  func contains(ascii needle: UnsafeBufferPointer<UInt8>, anchor: Int? = nil) -> Bool {
     guard !needle.isEmpty else { return true }
     let overlap = needle.count - 1
     for index in chunks.indices {
       let found = chunks[index].bytes.withUnsafeBufferPointer {
-        FoldedSearch.contains(needle, in: $0)
+        FoldedSearch.contains(needle, in: $0, anchor: anchor)
       }
       if found { return true }
       // A match across the boundary with the next chunk.
       if overlap > 0, index + 1 < chunks.count {
         let seam =
           Array(chunks[index].bytes.suffix(overlap)) + chunks[index + 1].bytes.prefix(overlap)
-        if seam.withUnsafeBufferPointer({ FoldedSearch.contains(needle, in: $0) }) {
+        if seam.withUnsafeBufferPointer({ FoldedSearch.contains(needle, in: $0, anchor: anchor) }) {
           return true
         }
       }

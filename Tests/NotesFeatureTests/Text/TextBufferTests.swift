@@ -147,6 +147,33 @@ import Testing
     #expect(text.contains(lowercased: query) == expected, "\(query)")
   }
 
+  /// The search looks for the query's rarest byte and checks around it: it finds the first
+  /// match, as a plain search does, wherever that byte is in the query.
+  @Test func theFirstMatchIsFoundWhicheverByteTheSearchLooksFor() {
+    var generator = SeededGenerator(seed: 7)
+    let alphabet = Array("wordWORD 7Ln:\n".utf8)
+    for round in 0..<400 {
+      let haystack = (0..<Int.random(in: 0...70, using: &generator)).map { _ in
+        alphabet.randomElement(using: &generator)!
+      }
+      let needle = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+        FoldedSearch.fold(alphabet.randomElement(using: &generator)!)
+      }
+      let folded = haystack.map(FoldedSearch.fold)
+      let expected =
+        folded.count < needle.count
+        ? nil
+        : (0...(folded.count - needle.count)).first {
+          folded[$0..<($0 + needle.count)].elementsEqual(needle)
+        }
+      let found = needle.withUnsafeBufferPointer { needle in
+        haystack.withUnsafeBufferPointer { FoldedSearch.firstIndex(of: needle, in: $0) }
+      }
+      #expect(found == expected, "round \(round)")
+    }
+    #expect(Array("word 7".utf8).withUnsafeBufferPointer { FoldedSearch.rarestIndex(in: $0) } == 5)
+  }
+
   @Test func aMatchAcrossAChunkBoundaryIsFoundAndEveryPositionIsSearched() {
     // The first chunk ends at TextBuffer.fillChunk: the needle starts before it, on it, and
     // after it.
