@@ -147,13 +147,16 @@ public final class Feature<Input: Sendable, Output: Sendable> {
   /// - Parameters:
   ///   - state: The feature's state type.
   ///   - viewAction: The feature's view action type.
-  /// - Returns: A new view store; the feature's store is held weakly.
+  /// - Returns: A new view store. Make one per view and keep it (making one per render works,
+  ///   but each costs an observer registration on the feature's store).
   public func viewStore<State, ViewAction: Sendable>(
     state: State.Type, viewAction: ViewAction.Type
   ) -> ViewStore<State, ViewAction> {
     guard let viewStore = host.makeViewStore() as? ViewStore<State, ViewAction> else {
       preconditionFailure(
-        "Feature \(name) has no view store of \(State.self) and \(ViewAction.self)")
+        "Feature \(name) has no view store of \(State.self) and \(ViewAction.self): only the "
+          + "feature's own module can ask for its view store, with its own state and view action "
+          + "types (FeatureBridge's Boundaries article).")
     }
     return viewStore
   }
