@@ -116,4 +116,20 @@ private struct Board: Equatable {
     #expect(lines[0].hasPrefix(#"value: "one\ntwo" → "xxx"#))
     #expect(lines[0].hasSuffix("…"))
   }
+
+  @Test func anIdentifiedArrayIsMatchedByID() {
+    let before: IdentifiedArrayOf<Row> = [Row(id: 1, title: "a"), Row(id: 2, title: "b")]
+    var after = before
+    after[id: 2]?.title = "B"
+    after.remove(id: 1)
+    #expect(
+      StateDiff.lines(from: Screen(rows: before), to: Screen(rows: after)) == [
+        "rows[id: 1]: \(String(reflecting: before[0])) → (removed)",
+        #"rows[id: 2].title: "b" → "B""#,
+      ])
+  }
+}
+
+private struct Screen: Equatable {
+  var rows: IdentifiedArrayOf<Row> = []
 }

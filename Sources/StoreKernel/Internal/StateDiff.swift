@@ -3,10 +3,10 @@
 ///
 /// Values are walked with `Mirror`: stored properties by name, dictionary values by key, enum
 /// payloads under their case, optionals through their value. Arrays of `Identifiable` elements
-/// are matched by id (`rows[id: 3].title`), other arrays around their common prefix and suffix,
-/// so one insertion or removal shows as one line, not as a change of every later element
-/// (`StateDiff+Collections.swift`). A part that has no parts of its own (a number, a string, a
-/// set) is compared and shown whole.
+/// and `IdentifiedArray`s are matched by id (`rows[id: 3].title`), other arrays around their
+/// common prefix and suffix, so one insertion or removal shows as one line, not as a change of
+/// every later element (`StateDiff+Collections.swift`). A part that has no parts of its own (a
+/// number, a string, a set) is compared and shown whole.
 package enum StateDiff {
   /// The changes from `before` to `after`; empty when they are the same.
   package static func lines<Value>(from before: Value, to after: Value) -> [String] {
@@ -19,6 +19,11 @@ package enum StateDiff {
   static let valueLimit = 200
 
   static func compare(_ old: Any, _ new: Any, path: String, into lines: inout [String]) {
+    if let old = old as? any IdentifiedElements, let new = new as? any IdentifiedElements {
+      return compareIdentified(
+        old.elementValues, old.elementIDs, new.elementValues, new.elementIDs, path: path,
+        into: &lines)
+    }
     let oldMirror = Mirror(reflecting: old)
     let newMirror = Mirror(reflecting: new)
     switch (oldMirror.displayStyle, newMirror.displayStyle) {
