@@ -128,8 +128,28 @@ private struct Board: Equatable {
         #"rows[id: 2].title: "b" → "B""#,
       ])
   }
+
+  @Test func aStackIsMatchedByElementIDAndAPresentedChildByItsName() {
+    var before = Screen()
+    before.path.append(Row(id: 7, title: "a"))
+    before.path.append(Row(id: 8, title: "b"))
+    var after = before
+    after.path.removeLast()
+    after.path[id: before.path.ids[0]]?.title = "A"
+    after.editor = Row(id: 1, title: "new")
+    let first = before.path.ids[0]
+    let second = before.path.ids[1]
+    #expect(
+      StateDiff.lines(from: before, to: after) == [
+        "path[id: \(second)]: \(String(reflecting: before.path[1])) → (removed)",
+        #"path[id: \#(first)].title: "a" → "A""#,
+        "editor: nil → \(String(reflecting: Optional(Row(id: 1, title: "new"))))",
+      ])
+  }
 }
 
 private struct Screen: Equatable {
   var rows: IdentifiedArrayOf<Row> = []
+  var path = StackState<Row>()
+  @PresentationState var editor: Row?
 }
