@@ -64,7 +64,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///
   /// ```swift
   /// todos[id: 1]?.isDone = true  // changes one element
-  /// todos[id: 1] = nil           // removes it
+  /// todos[id: 1] = nil  // removes it
   /// ```
   ///
   /// - Parameter id: The id of the element.

@@ -13,6 +13,9 @@
 ///
 ///   func reduce(into state: inout State, action: Action) -> Effect<Action> {
 ///     switch action {
+///     case .textChanged(let text):
+///       state.text = text
+///       return .none
 ///     case .closeTapped:
 ///       return .run { _ in await dismiss() }
 ///     }

@@ -1,15 +1,18 @@
 /// Optional state of a feature that a parent presents (a sheet, a pushed screen, an alert):
 /// present while it is shown, `nil` otherwise.
 ///
-/// Mark the property with it, and integrate the child with the `ifLet` that takes its projected
-/// value:
+/// Mark the property with it:
 ///
 /// ```swift
 /// struct State: Equatable {
 ///   @PresentationState var editor: Editor.State?
 /// }
-/// // in the parent's reducer:
-/// Parent().ifLet(\.$editor, action: Parent.Action.editorPath) { Editor() }
+/// ```
+///
+/// and integrate the child with the `ifLet` that takes its projected value:
+///
+/// ```swift
+/// Sheet().ifLet(\.$editor, action: Sheet.Action.editorPath) { Editor() }
 /// ```
 ///
 /// The reducer reads and writes `state.editor` as a plain optional. The value is kept in a box,

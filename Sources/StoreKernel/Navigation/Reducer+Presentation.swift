@@ -17,7 +17,7 @@ extension Reducer {
   ///   by itself after one of its buttons' actions has run.
   ///
   /// ```swift
-  /// Parent().ifLet(\.$editor, action: Parent.Action.editorPath) { Editor() }
+  /// Sheet().ifLet(\.$editor, action: Sheet.Action.editorPath) { Editor() }
   /// ```
   ///
   /// - Parameters:
@@ -46,7 +46,7 @@ extension Reducer {
   /// ``PresentationAction/dismiss``.
   ///
   /// ```swift
-  /// Parent().ifLet(\.$alert, action: Parent.Action.alertPath)
+  /// Detail().ifLet(\.$alert, action: Detail.Action.alertPath)
   /// ```
   ///
   /// - Parameters:

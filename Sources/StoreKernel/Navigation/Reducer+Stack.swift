@@ -14,7 +14,7 @@ extension Reducer {
   ///   one with the next id takes it, so the ids the reducer hands out afterwards follow on.
   /// - Every element's effects end with it: they are cancelled when it leaves the stack,
   ///   however it leaves (a pop, `removeLast`, `removeAll`, the stack replaced). An element's
-  ///   cancellation ids are its own, as with ``forEach(_:action:fileID:line:element:)``.
+  ///   cancellation ids are its own, as with the `forEach` over an array.
   /// - An element's effects can pop it with the ``DependencyValues/dismiss`` dependency.
   ///
   /// ```swift

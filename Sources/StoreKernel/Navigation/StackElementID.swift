@@ -8,7 +8,9 @@ import Synchronization
 /// the store lives. A test writes them as integer literals:
 ///
 /// ```swift
-/// await store.send(.path(.element(id: 0, action: .saveTapped)))
+/// await store.send(.path(.element(id: 0, action: .detail(.saveTapped)))) {
+///   $0.path = StackState()
+/// }
 /// ```
 ///
 /// `Sendable`.

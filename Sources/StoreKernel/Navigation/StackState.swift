@@ -10,7 +10,7 @@
 /// var path = StackState<Detail.State>()
 /// path.append(Detail.State(title: "First"))  // id 0 in a new store
 /// path[id: 0]?.title = "Renamed"
-/// path.pop(from: 0)                            // removes it and everything after it
+/// path.pop(from: 0)  // removes it and everything after it
 /// ```
 ///
 /// Appending, removing the last element and reaching an element by id are O(1).

@@ -3,10 +3,15 @@
 ///
 /// ```swift
 /// enum Action: Sendable {
-///   case rows(IdentifiedActionOf<Row>)
+///   case todos(IdentifiedActionOf<TodoRow>)
+///   case addTapped
 /// }
-/// // a row's view sends:
-/// store.send(.rows(.element(id: row.id, action: .toggle)))
+/// ```
+///
+/// A row's view sends its actions with the row's id:
+///
+/// ```swift
+/// store.send(.todos(.element(id: todo.id, action: .toggleTapped)))
 /// ```
 ///
 /// `Equatable`, `Hashable` when `Action` is; `Sendable` when `Action` is.

@@ -2,14 +2,14 @@ extension Reducer {
   /// Runs `element` on the element of an ``IdentifiedArray`` that an action names by id, found
   /// in O(1).
   ///
-  /// The same semantics as ``forEach(_:action:fileID:line:element:)`` over an array: the
+  /// The same semantics as the `forEach` over an array: the
   /// element runs before this reducer; its effects are cancelled when it leaves the collection
   /// and its cancellation ids are its own; an action for an id that is not in the collection is
   /// reported through ``IssueReporter`` (a test failure under StoreKernelTesting) and reaches
   /// no element.
   ///
   /// ```swift
-  /// Todos().forEach(\.todos, action: Todos.Action.todosPath) { Todo() }
+  /// TodoList().forEach(\.todos, action: TodoList.Action.todosPath) { TodoRow() }
   /// ```
   ///
   /// - Parameters:
