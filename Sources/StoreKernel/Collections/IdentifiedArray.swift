@@ -73,8 +73,10 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     get { storage[id: id] }
     _modify {
       yield &storage[id: id]
-      if let element = storage[id: id] {
-        precondition(self.id(element) == id, "An element's id changed in an IdentifiedArray.")
+      if let index = storage.index(of: id) {
+        precondition(
+          storage.elements[index][keyPath: idPath] == id,
+          "An element's id changed in an IdentifiedArray.")
       }
     }
   }
