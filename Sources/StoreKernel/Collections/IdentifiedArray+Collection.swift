@@ -48,7 +48,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// - Parameter isIncluded: Says whether to keep an element.
   /// - Returns: The kept elements.
   public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
-    var kept = Self(id: idPath)
+    var kept = Self(storage: IdentifiedStorage(), id: id)
     for (id, element) in zip(storage.ids, storage.elements) where try isIncluded(element) {
       kept.storage.append(element, id: id)
     }
@@ -142,7 +142,7 @@ where Element: Identifiable, ID == Element.ID {
   /// Creates an empty array.
   @inlinable
   public init() {
-    self.init(id: \.id)
+    self.init(storage: IdentifiedStorage(), id: { $0.id })
   }
 
   /// Replaces the elements in `subrange` with `newElements`. A new element whose id is already

@@ -66,11 +66,12 @@ private struct StackReducer<Parent: Reducer, Element: Reducer> {
 
     switch action.extract(parentAction) {
     case .element(let id, let elementAction)?:
-      if state[keyPath: stack].storage.index(of: id) != nil {
+      if let index = state[keyPath: stack].storage.index(of: id) {
         ran = id
         let embed = action.embed
+        // In place, by position: the element never leaves the stack.
         elementEffects = element.reduce(
-          into: &state[keyPath: stack][id: id]!, action: elementAction
+          into: &state[keyPath: stack].storage[index], action: elementAction
         )
         .map { embed(.element(id: id, action: $0)) }
         .dismissing(with: embed(.popFrom(id: id)))

@@ -16,22 +16,30 @@
 ///   not write) with the ids now there, O(n).
 ///
 /// Not part of the stack's value: equality, hashing, coding and reflection leave it out.
+///
+/// The recording methods are inlinable: a push or a pop of a stack runs specialized in the
+/// client's module.
+@usableFromInline
 struct StackMounts: Sendable {
   /// The reconcile this value descends from; unique to a new stack until reconciled.
-  private(set) var mark = UniqueNumber.next()
+  @usableFromInline var mark = UniqueNumber.next()
   /// The ids mounted at the last reconcile.
-  private(set) var mounted: Set<StackElementID> = []
+  @usableFromInline var mounted: Set<StackElementID> = []
   /// Ids removed since the last reconcile (some may be back, or were never mounted).
-  private var removed: [StackElementID] = []
+  @usableFromInline var removed: [StackElementID] = []
   /// Ids added since the last reconcile.
-  private var added: [StackElementID] = []
+  @usableFromInline var added: [StackElementID] = []
   /// Whether more changed since the last reconcile than the journal keeps.
-  private var overflowed = false
+  @usableFromInline var overflowed = false
 
   /// The most ids the journal keeps before it gives up and asks for a full comparison (a stack
   /// built up outside any store need not keep a journal of its whole history).
-  static let journalLimit = 64
+  @usableFromInline static var journalLimit: Int { 64 }
 
+  @usableFromInline
+  init() {}
+
+  @inlinable
   mutating func recordRemoval(of id: StackElementID) {
     guard !overflowed else { return }
     removed.append(id)
@@ -44,6 +52,7 @@ struct StackMounts: Sendable {
     removed.append(contentsOf: ids)
   }
 
+  @inlinable
   mutating func recordAddition(of id: StackElementID) {
     guard !overflowed else { return }
     added.append(id)
@@ -51,11 +60,13 @@ struct StackMounts: Sendable {
   }
 
   /// Whether `id` left the stack since the last reconcile (as far as the journal tells).
+  @inlinable
   func justRemoved(_ id: StackElementID) -> Bool {
-    removed.contains(id)
+    !removed.isEmpty && removed.contains(id)
   }
 
-  private mutating func overflow() {
+  @usableFromInline
+  mutating func overflow() {
     overflowed = true
     removed = []
     added = []
@@ -106,8 +117,9 @@ struct StackMounts: Sendable {
     }
     if let extra, !contains(extra), !gone.contains(extra) { gone.append(extra) }
     mark = UniqueNumber.next()
-    removed = []
-    added = []
+    // Keep the journal's storage: the next push or pop writes to it again.
+    removed.removeAll(keepingCapacity: true)
+    added.removeAll(keepingCapacity: true)
     overflowed = false
     return gone
   }

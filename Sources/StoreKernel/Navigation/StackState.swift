@@ -19,7 +19,7 @@
 public struct StackState<Element> {
   @usableFromInline var storage = IdentifiedStorage<StackElementID, Element>()
   /// What the stack's `forEach` has mounted; not part of the value (see `StackMounts`).
-  var mounts = StackMounts()
+  @usableFromInline var mounts = StackMounts()
 
   /// Creates an empty stack.
   public init() {}
@@ -100,6 +100,7 @@ public struct StackState<Element> {
   }
 
   /// Appends `element` under `id`; only for a push whose id is not in the stack.
+  @inlinable
   mutating func append(_ element: Element, id: StackElementID) {
     if storage.append(element, id: id) { mounts.recordAddition(of: id) }
   }
@@ -108,6 +109,7 @@ public struct StackState<Element> {
   /// (a stack built outside the store can hold ids the store's generator has not handed out
   /// yet; one that just left may still have effects, cancelled when the `forEach` finds it
   /// gone).
+  @inlinable
   func nextID() -> StackElementID {
     let generator = DependencyValues.current.stackElementID
     var id = generator.next()
@@ -136,6 +138,7 @@ extension StackState: RandomAccessCollection, RangeReplaceableCollection {
   /// Pushes `newElement` on top of the stack under the next id. O(1).
   ///
   /// - Parameter newElement: The element to push.
+  @inlinable
   public mutating func append(_ newElement: Element) {
     append(newElement, id: nextID())
   }
@@ -143,7 +146,7 @@ extension StackState: RandomAccessCollection, RangeReplaceableCollection {
   /// Removes the top element. O(1).
   ///
   /// - Returns: The removed element.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func removeLast() -> Element {
     let (id, element) = storage.removeLast()
     mounts.recordRemoval(of: id)
@@ -151,6 +154,7 @@ extension StackState: RandomAccessCollection, RangeReplaceableCollection {
   }
 
   /// Removes and returns the top element, or returns `nil` when the stack is empty. O(1).
+  @inlinable
   public mutating func popLast() -> Element? {
     isEmpty ? nil : removeLast()
   }

@@ -62,10 +62,16 @@ extension Reducer {
     return Reduce { state, parentAction in
       var effects: Effect<Action> = .none
       if let (id, elementAction) = action.extract(parentAction) {
-        if state[keyPath: elements].index(id: id) != nil {
-          effects = element.reduce(into: &state[keyPath: elements][id: id]!, action: elementAction)
-            .map { action.embed((id: id, action: $0)) }
-            .scoped(to: navigation(id))
+        if let index = state[keyPath: elements].index(id: id) {
+          // In place, by position: the element never leaves the array.
+          effects = element.reduce(
+            into: &state[keyPath: elements].storage[index], action: elementAction
+          )
+          .map { action.embed((id: id, action: $0)) }
+          .scoped(to: navigation(id))
+          let rows = state[keyPath: elements]
+          precondition(
+            rows.id(rows.storage[index]) == id, "An element's id changed in an IdentifiedArray.")
         } else {
           IssueReporter.report(
             "A forEach at \(fileID):\(line) received an action for an element that is not in "
