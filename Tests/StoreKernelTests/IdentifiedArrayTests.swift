@@ -48,6 +48,16 @@ struct Todo: Equatable, Hashable, Identifiable, Codable, Sendable {
     #expect(todos.ids == [1, 3])
   }
 
+  @Test func removeAnElementByItsIDAndBuildWithoutChecking() {
+    var todos = IdentifiedArrayOf<Todo>(
+      uncheckedUniqueElements: [Todo(id: 1), Todo(id: 2), Todo(id: 1, title: "dropped")])
+    #expect(todos.ids == [1, 2])
+    #expect(todos[id: 1]?.title == "")
+    let removed = todos.remove(Todo(id: 2, title: "any title"))
+    #expect(removed == Todo(id: 2))
+    #expect(todos.ids == [1])
+  }
+
   @Test func updateOrAppendReplacesInPlace() {
     var todos: IdentifiedArrayOf<Todo> = [Todo(id: 1), Todo(id: 2)]
     let replaced = todos.updateOrAppend(Todo(id: 1, title: "x"))

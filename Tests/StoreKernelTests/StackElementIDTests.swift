@@ -34,3 +34,34 @@ import Testing
     #expect(second.stackElementID.peek() == 0)
   }
 }
+
+/// A root that pushes a screen on each action.
+private struct Pusher: Reducer {
+  struct State: Equatable {
+    var path = StackState<String>()
+  }
+
+  func reduce(into state: inout State, action: String) -> Effect<String> {
+    state.path.append(action)
+    return .none
+  }
+}
+
+@MainActor
+@Suite struct StackElementIDInAssertionsTests {
+  @Test func anAssertionRunWithACopyOfTheGeneratorHandsOutTheReducersIDs() throws {
+    let store = Store(initialState: Pusher.State(), reducer: Pusher())
+    store.send("first")
+    var expected = store.state
+    let generatorBeforeTheStep = store.dependencyValues.stackElementID.copy()
+    store.send("second")
+    let updateExpected: (inout Pusher.State) throws -> Void = { $0.path.append("second") }
+
+    var values = store.dependencyValues
+    values.stackElementID = generatorBeforeTheStep
+    try values.withCurrent { try updateExpected(&expected) }
+
+    #expect(store.state.path.ids == [0, 1])
+    #expect(expected == store.state)
+  }
+}

@@ -102,6 +102,15 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     return storage.remove(at: index).element
   }
 
+  /// Removes the element with `element`'s id, if there is one.
+  ///
+  /// - Parameter element: An element with the id of the one to remove.
+  /// - Returns: The removed element, or `nil`.
+  @discardableResult
+  public mutating func remove(_ element: Element) -> Element? {
+    remove(id: id(element))
+  }
+
   /// Appends `element` unless an element with its id is already in the array.
   ///
   /// - Parameter element: The element to append.
@@ -167,6 +176,15 @@ extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
   public init(uniqueElements elements: some Sequence<Element>) {
     self.init()
     appendUnique(elements)
+  }
+
+  /// Creates an array of `elements` whose ids the caller knows to be unique, without checking
+  /// them (a repeated id keeps the first element).
+  ///
+  /// - Parameter elements: The elements, in order.
+  public init(uncheckedUniqueElements elements: some Sequence<Element>) {
+    self.init()
+    for element in elements { storage.append(element, id: element.id) }
   }
 
   /// Creates an array of `elements`, keeping one element per id: `combine` chooses between an

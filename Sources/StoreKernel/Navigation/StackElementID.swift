@@ -89,6 +89,27 @@ public struct StackElementIDGenerator: Sendable {
 }
 
 extension DependencyValues {
+  /// Runs `body` with these values as ``current``, synchronously, outside any store.
+  ///
+  /// For a test store's assertion: `$0.path.append(x)` in the closure that states the
+  /// expected state must hand out the id the reducer handed out in the same step. The test
+  /// store copies its store's generator before the step (``StackElementIDGenerator/copy()``)
+  /// and runs the closure with that copy:
+  ///
+  /// ```swift
+  /// var values = store.dependencyValues
+  /// values.stackElementID = generatorBeforeTheStep
+  /// try values.withCurrent { try updateExpected(&expected) }
+  /// ```
+  ///
+  /// - Parameter body: The code to run with these values.
+  /// - Returns: What `body` returns.
+  package func withCurrent<Result>(_ body: () throws -> Result) rethrows -> Result {
+    try EffectDependencies.$current.withValue(DependencyScope(self), operation: body)
+  }
+}
+
+extension DependencyValues {
   /// The generator of ``StackElementID``s: a new one, starting at 0, for each store.
   ///
   /// ``StackState`` takes the id of every element appended to it from here, so the ids a
