@@ -164,6 +164,7 @@ private struct Presentation<Parent: Reducer, Child: Reducer> {
     let effects = childEffects.merge(with: parentEffects)
     let presentation = parentState[keyPath: state]
     let now = identity(in: presentation)
+    if now == nil, recorded == nil { return effects }
     if let now, now == recorded?.id {
       if recorded?.stamp != presentation.stamp {
         parentState[keyPath: state].presented = PresentedChild(id: now, stamp: presentation.stamp)
