@@ -49,34 +49,4 @@ private enum NoteAlert: Equatable, Sendable {
     #expect(mapped.buttons.map(\.action.action) == ["confirmDeletion", nil])
     #expect(mapped.title == alert.title)
   }
-
-  @Test func aButtonHandsItsActionToAView() {
-    var tapped: [NoteAlert?] = []
-    for button in deletionAlert(canArchive: false).buttons {
-      button.withAction { tapped.append($0) }
-    }
-    #expect(tapped == [.confirmDeletion, nil])
-  }
-
-  @Test func aConfirmationDialogIsBuiltTheSameWay() {
-    let dialog = ConfirmationDialogState<NoteAlert>(titleVisibility: .visible) {
-      TextState("Share")
-    } actions: {
-      for action in [NoteAlert.archive, .confirmDeletion] {
-        ButtonState(action: action) { TextState("\(action)") }
-      }
-    }
-    #expect(dialog.titleVisibility == .visible)
-    #expect(dialog.buttons.map(\.label.string) == ["archive", "confirmDeletion"])
-    #expect(dialog.map { $0 } == dialog)
-    #expect(dialog != ConfirmationDialogState { TextState("Share") })
-  }
-
-  @Test func textIsAPlainString() {
-    let name = "Milk"
-    let text = TextState("Delete “\(name)”?") + " " + TextState(verbatim: "Sure?")
-    #expect(String(state: text) == "Delete “Milk”? Sure?")
-    #expect("\(text)" == text.string)
-    #expect(String(reflecting: TextState("a")) == #"TextState("a")"#)
-  }
 }
