@@ -29,6 +29,10 @@ var package = Package(
         .product(name: "StoreKernel", package: "MultiStore"),
         .product(name: "FoundationDependencies", package: "MultiStore"),
       ]),
+    // The Navigation article's app, and the doc comments of the navigation tools.
+    .target(
+      name: "NavigationExamples",
+      dependencies: [.product(name: "StoreKernel", package: "MultiStore")]),
     .target(
       name: "BridgeExamples",
       dependencies: [
@@ -44,6 +48,13 @@ var package = Package(
       name: "KernelExamplesTests",
       dependencies: [
         "KernelExamples", "ReadmeExample",
+        .product(name: "StoreKernel", package: "MultiStore"),
+        .product(name: "StoreKernelTesting", package: "MultiStore"),
+      ]),
+    .testTarget(
+      name: "NavigationExamplesTests",
+      dependencies: [
+        "NavigationExamples",
         .product(name: "StoreKernel", package: "MultiStore"),
         .product(name: "StoreKernelTesting", package: "MultiStore"),
       ]),
