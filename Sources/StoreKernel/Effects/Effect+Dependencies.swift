@@ -9,22 +9,16 @@ extension Effect {
     _ update: @escaping @Sendable (inout DependencyValues, Send<Action>) -> Void
   ) -> Self {
     switch operation {
-    case .none, .send, .cancel:
+    case .none, .send:
       return self
     case .run(let run):
       return Self(.run(run.transformingDependencies(update)))
-    case .prioritizedRun(let priority, let run):
-      return Self(.prioritizedRun(priority, run.transformingDependencies(update)))
     case .merge(let effects):
       return Self(.merge(effects.map { $0.transformingDependencies(update) }))
-    case .concatenate(let effects):
-      return Self(.concatenate(effects.map { $0.transformingDependencies(update) }))
-    case .cancellable(let id, let cancelInFlight, let effect):
-      return Self(
-        .cancellable(
-          id: id, cancelInFlight: cancelInFlight, effect.transformingDependencies(update)))
-    case .throttle(let throttle, let effect):
-      return Self(.throttle(throttle, effect.transformingDependencies(update)))
+    case .composed(let composed):
+      // An operator's runs are its effects' (a prioritized run rebuilds itself from its run as
+      // an effect): the transform reaches them through `rebuilt`.
+      return composed.rebuilt(EffectTransform { $0.transformingDependencies(update) })
     }
   }
 }
