@@ -273,8 +273,13 @@ public final class Store<State, Action: Sendable> {
 }
 
 extension Store {
-  /// Cancels every effect this store's runtime is running.
+  /// Cancels every effect this store's runtime is running (and ends what is attached to their
+  /// ids, such as the features a root store presents).
   public func cancelRunningEffects() {
-    for task in runningTasksForScope() { task.cancel() }
+    guard case .root(let runtime) = source else {
+      for task in runningTasksForScope() { task.cancel() }
+      return
+    }
+    runtime.cancelAll()
   }
 }
