@@ -43,6 +43,7 @@ extension TestStore {
       }
     }
     skipReceivedActions()
+    reportUnassertedSharedChanges(at: sourceLocation)
   }
 
   /// Whether every running effect is asleep on the test clock whose executor runs them, so
@@ -73,6 +74,7 @@ extension TestStore {
     }
     reportRunningEffects(otherwise: createdAt)
     store.cancelRunningEffects()
+    reportUnassertedSharedChanges(at: createdAt)
   }
 
   /// Reports each effect still running at the `send` that started it (or that started the

@@ -37,8 +37,15 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// a ``TestClock``, otherwise an executor of the test store's own.
   private(set) var executor: SerialEffectExecutor
   let createdAt: SourceLocation
+  /// The snapshots of the shared values the feature changes, until the test asserts them.
+  let tracker: SharedChangeTracker
 
   /// Creates a test store.
+  ///
+  /// `initialState` is evaluated with the test store's dependencies (after
+  /// `prepareDependencies`), so state that reads a dependency while it is made, an id from
+  /// `@Dependency(\.uuid)` say, gets the test's value, and the store's reducer goes on from
+  /// there. A test store made inside `withDependencies` starts from its overrides.
   ///
   /// - Parameters:
   ///   - initialState: The state the feature starts in.
@@ -47,26 +54,35 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ///   - isolation: The actor the store is confined to; the caller's by default.
   ///   - sourceLocation: Where the test store was created, for failures found at release.
   public init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     reducer: R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation
   ) where R.State == State, R.Action == Action {
     TestIssues.install()
+    var values = DependencyValues.forNewStore
+    values.context = .test
+    prepareDependencies(&values)
+    let tracker = SharedChangeTracker()
+    values.sharedChangeTracker = tracker
+    let executor = Self.runEffects(
+      of: &values, otherwise: SerialEffectExecutor(label: "TestStore effects"))
+    let prepared = values
+    let initialState = withDependencies {
+      $0 = prepared
+    } operation: {
+      initialState()
+    }
     let recorder = TestRecorder<State, Action>(initialState: initialState)
-    var executor = SerialEffectExecutor(label: "TestStore effects")
     self.recorder = recorder
     self.createdAt = sourceLocation
+    self.tracker = tracker
     self.store = Store(
       initialState: initialState,
       reducer: RecordingReducer(base: reducer, recorder: recorder),
       name: "TestStore<\(State.self)>",
-      withDependencies: {
-        $0.context = .test
-        prepareDependencies(&$0)
-        executor = Self.runEffects(of: &$0, otherwise: executor)
-      },
+      withDependencies: { $0 = prepared },
       isolation: isolation
     )
     self.executor = executor
@@ -77,8 +93,12 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   /// The state as of the last assertion: after the last `send` or `receive`. Inside an
-  /// assertion closure, the state before the step being asserted.
-  public var state: State { recorder.lastAsserted }
+  /// assertion closure, the state before the step being asserted. A non-exhaustive test store
+  /// applies the actions effects send as they arrive, as TCA's does: its state is the store's
+  /// current state, received actions not asserted included, and the next `send` starts from it.
+  public var state: State {
+    exhaustivity == .on ? recorder.lastAsserted : store.state
+  }
 
   /// The counts of the underlying store.
   public var events: StoreEvents { store.events }
@@ -137,11 +157,16 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let before = recorder.lastAsserted
     recorder.expectingTestAction = true
     recorder.stateAfterTestAction = nil
-    let task = store.send(action)
-    let after = recorder.stateAfterTestAction ?? store.state
-    check(
-      before: before, after: after, updateExpected, step: "send(\(action))",
-      sourceLocation: sourceLocation)
+    // The effects the action starts wait until the step is checked: one that changes a shared
+    // value belongs to a later step.
+    let (task, after) = executor.holdingJobs {
+      let task = store.send(action)
+      let after = recorder.stateAfterTestAction ?? store.state
+      check(
+        before: before, after: after, updateExpected, step: "send(\(action))",
+        sourceLocation: sourceLocation)
+      return (task, after)
+    }
     recorder.lastAsserted = after
     recorder.sends.append((task, "\(action)", sourceLocation))
     await executor.settle()
@@ -162,7 +187,23 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   func check(
     before: State, after: State, _ updateExpected: ((inout State) throws -> Void)?,
-    step: String, sourceLocation: SourceLocation
+    step: String, sourceLocation: SourceLocation, allowsNoChange: Bool = false
+  ) {
+    // Shared values read and write their snapshots meanwhile: the expected state holds what
+    // the test expects of them, the actual state (compared on the right) what happened.
+    tracker.assert {
+      if exhaustivity != .on { tracker.reset() }
+      let sharedChanged = tracker.hasChanges
+      compare(
+        before: before, after: after, updateExpected, step: step, sourceLocation: sourceLocation,
+        allowsNoChange: allowsNoChange || sharedChanged)
+      tracker.reset()
+    }
+  }
+
+  private func compare(
+    before: State, after: State, _ updateExpected: ((inout State) throws -> Void)?,
+    step: String, sourceLocation: SourceLocation, allowsNoChange: Bool
   ) {
     var expected = exhaustivity == .on ? before : after
     if let updateExpected {
@@ -174,7 +215,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
           sourceLocation: sourceLocation)
         return
       }
-      if exhaustivity == .on, expected == before, after == before {
+      if exhaustivity == .on, !allowsNoChange, expected == before, after == before {
         Issue.record(
           Comment(
             rawValue: "Expected state to change, but no change occurred after \(step). The "
