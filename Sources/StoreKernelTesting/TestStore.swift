@@ -179,10 +179,22 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     recorder.received.removeAll()
   }
 
-  /// Cancels every effect still running, so the end of the test does not report them.
-  public func skipInFlightEffects() {
+  /// Cancels every effect still running and waits until they have ended (at most
+  /// ``timeout``), so the end of the test does not report them, as TCA's does.
+  nonisolated(nonsending) public func skipInFlightEffects() async {
     store.cancelRunningEffects()
     recorder.sends.removeAll()
+    await untilCancelledEffectsEnd()
+  }
+
+  /// Waits until the effects just cancelled have ended (a cancelled task ends at its next
+  /// suspension), at most ``timeout``: the end of the test then finds none running.
+  nonisolated(nonsending) func untilCancelledEffectsEnd() async {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while store.runningEffectCount > 0, ContinuousClock.now < deadline {
+      await TaskWait.any(store.runningTasks, until: deadline)
+      await executor.settle()
+    }
   }
 
   func check(

@@ -30,7 +30,7 @@ enum EffectInterpreter {
       await withTaskCancellationHandler {
         await task.finish()
       } onCancel: {
-        task.cancel()
+        task.cancelWithoutWaiting()
       }
     }
   }

@@ -85,7 +85,7 @@ extension StoreRuntime {
       await withTaskCancellationHandler {
         await started.finish()
       } onCancel: {
-        started.cancel()
+        started.cancelWithoutWaiting()
       }
     }
     window.held = ThrottleWindow.Held(effect: effect, ids: ids, timer: timer)
