@@ -63,7 +63,9 @@ var package = Package(
     // own, so an embedder that shows a feature another way never links TerminalUI.
     .target(
       name: "CounterFeature",
-      dependencies: ["DurableFiles", "FeatureBridge", "MultiStorePrimitives", "StoreKernel"]),
+      dependencies: [
+        "DurableFiles", "FeatureBridge", "MultiStorePrimitives", "SharedFileStorage", "StoreKernel",
+      ]),
     .target(name: "ProfileFeature", dependencies: ["FeatureBridge", "StoreKernel"]),
     .target(
       name: "NotesFeature",
@@ -121,8 +123,8 @@ var package = Package(
       name: "CounterFeatureTests",
       dependencies: [
         "CounterFeature", "CounterTerminalView", "DurableFiles", "FeatureBridge",
-        "FeatureBridgeTesting", "MultiStorePrimitives", "StoreKernel", "StoreKernelTesting",
-        "TerminalUI",
+        "FeatureBridgeTesting", "MultiStorePrimitives", "SharedFileStorage", "StoreKernel",
+        "StoreKernelTesting", "TerminalUI",
       ]),
     .testTarget(
       name: "ProfileFeatureTests",
