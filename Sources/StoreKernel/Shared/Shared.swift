@@ -6,7 +6,7 @@
 /// never lose an update:
 ///
 /// ```swift
-/// struct Counter: Reducer {
+/// struct SharedCounter: Reducer {
 ///   struct State: Equatable {
 ///     @Shared var count: Int
 ///   }
