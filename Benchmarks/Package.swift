@@ -39,10 +39,21 @@ let package = Package(
     .package(name: "MultiStore", path: ".."),
   ],
   targets: [
+    // BENCHMARK_SHORT=1: each benchmark runs a few iterations (what CI does, so that their
+    // preconditions execute); every benchmark target calls it last.
+    .target(
+      name: "ShortMode",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark")
+      ],
+      path: "Benchmarks/ShortMode",
+      swiftSettings: strictSettings
+    ),
     .executableTarget(
       name: "IsolationCosts",
       dependencies: [
-        .product(name: "Benchmark", package: "benchmark")
+        .product(name: "Benchmark", package: "benchmark"),
+        "ShortMode",
       ],
       path: "Benchmarks/IsolationCosts",
       swiftSettings: strictSettings,
@@ -66,6 +77,7 @@ let package = Package(
       name: "StoreKernelBenchmarks",
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),
+        "ShortMode",
         .product(name: "StoreKernel", package: "MultiStore"),
         "KernelFixtures",
       ],
@@ -79,6 +91,7 @@ let package = Package(
       name: "FeatureBridgeBenchmarks",
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),
+        "ShortMode",
         .product(name: "StoreKernel", package: "MultiStore"),
         .product(name: "FeatureBridge", package: "MultiStore"),
       ],
@@ -93,6 +106,7 @@ let package = Package(
       name: "NotesBenchmarks",
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),
+        "ShortMode",
         .product(name: "FeatureBridge", package: "MultiStore"),
         .product(name: "NotesFeature", package: "MultiStore"),
         .product(name: "TerminalUI", package: "MultiStore"),

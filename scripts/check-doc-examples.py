@@ -5,8 +5,10 @@ Each ```swift block in README.md, docs/**/*.md and Sources/**/*.docc/**/*.md, an
 block in a `///` doc comment of Sources/ or Examples/*/Sources/, must appear verbatim (each line
 compared without its indentation) in a Swift file that CI compiles: the package's Sources/ and
 Tests/, the packages in Examples/ (Examples/DocExamples holds the examples that have no other
-home) and Benchmarks/, or one of their Package.swift manifests. Code in a comment does not
-count: a `///` line keeps its slashes, and /* … */ blocks are removed before matching.
+home) and Benchmarks/, or one of their Package.swift manifests. Only code counts: a `///` line
+keeps its slashes, and each line is compared along with what it is (code, the inside of a
+/* … */ comment, or the inside of a multi-line string literal), so an example quoted in a
+comment or in a string literal is not found.
 
 A block introduced by "From `path`:" (or "From [`path`](…):") must appear in that very file, so
 a quote cannot silently drift from the code it quotes.
@@ -20,6 +22,7 @@ Such exceptions are listed at the end of every run, so they stay rare and visibl
 comment cannot opt out.
 
 Usage: scripts/check-doc-examples.py [--verbose]
+       scripts/check-doc-examples.py --self-test   # the matcher finds code, not strings
 Exits non-zero, naming the file and line of each example that is found nowhere.
 """
 
@@ -91,12 +94,100 @@ def doc_comment_runs(lines):
             run = []
 
 
-def normalized(lines):
-    return [line.strip() for line in lines]
+def line_kinds(text):
+    """What each line of Swift source `text` starts inside: "code", "comment" (a /* … */
+    block, nested as Swift nests them) or "string" (a multi-line string literal, raw or not).
+    String interpolations are code. A lexer just good enough for that, not a parser."""
+    kinds = []
+    stack = [("code", 0)]  # (state, parens or hashes); "interpolation" counts parentheses
+    index, length = 0, len(text)
+    line_start = True
+    while index <= length:
+        if line_start:
+            state = stack[-1][0]
+            kinds.append("string" if state == "multi" else
+                         "comment" if state == "block" else "code")
+            line_start = False
+        if index == length:
+            break
+        char = text[index]
+        state, count = stack[-1]
+        if char == "\n":
+            if state == "line":
+                stack.pop()
+            elif state == "single":
+                stack.pop()  # an unterminated string ends at the line's end
+            line_start = True
+            index += 1
+            continue
+        if state in ("code", "interpolation"):
+            if text.startswith("//", index):
+                stack.append(("line", 0))
+                index += 2
+            elif text.startswith("/*", index):
+                stack.append(("block", 1))
+                index += 2
+            elif char == "#" or char == '"':
+                hashes = 0
+                while index + hashes < length and text[index + hashes] == "#":
+                    hashes += 1
+                after = index + hashes
+                if after < length and text[after] == '"':
+                    if text.startswith('"""', after):
+                        stack.append(("multi", hashes))
+                        index = after + 3
+                    else:
+                        stack.append(("single", hashes))
+                        index = after + 1
+                else:
+                    index += max(hashes, 1)
+            elif state == "interpolation" and char == "(":
+                stack[-1] = ("interpolation", count + 1)
+                index += 1
+            elif state == "interpolation" and char == ")":
+                if count == 0:
+                    stack.pop()
+                else:
+                    stack[-1] = ("interpolation", count - 1)
+                index += 1
+            else:
+                index += 1
+        elif state == "line":
+            index += 1
+        elif state == "block":
+            if text.startswith("/*", index):
+                stack[-1] = ("block", count + 1)
+                index += 2
+            elif text.startswith("*/", index):
+                if count == 1:
+                    stack.pop()
+                else:
+                    stack[-1] = ("block", count - 1)
+                index += 2
+            else:
+                index += 1
+        else:  # "single" or "multi", with `count` hashes
+            escape = "\\" + "#" * count
+            close = ('"' if state == "single" else '"""') + "#" * count
+            if text.startswith(escape, index):
+                index += len(escape)
+                if index < length and text[index] == "(":
+                    stack.append(("interpolation", 0))
+                    index += 1
+                elif index < length and text[index] != "\n":
+                    index += 1
+            elif text.startswith(close, index):
+                stack.pop()
+                index += len(close)
+            else:
+                index += 1
+    return kinds
 
 
-def strip_block_comments(text):
-    return re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+def normalized(text):
+    """Each line of Swift `text`, stripped, with what it starts inside (see `line_kinds`)."""
+    lines = text.split("\n")
+    return list(zip(line_kinds(text), (line.strip() for line in lines)))
 
 
 def contains(haystack, needle):
@@ -126,17 +217,45 @@ def closest(haystacks, needle):
     return best
 
 
+def self_test():
+    """The matcher finds code and nothing else; `--self-test` runs this (CI does, first)."""
+    example = normalized("let notes = Notes()\nnotes.send(.save)")
+    cases = [
+        ("code", "func f() {\n  let notes = Notes()\n  notes.send(.save)\n}", True),
+        ("code after an interpolation and a raw string",
+         'let a = "\\(b("x)")"; let c = #"\\"#\nlet notes = Notes()\nnotes.send(.save)', True),
+        ("a multi-line string", 'let s = """\n  let notes = Notes()\n  notes.send(.save)\n  """',
+         False),
+        ("a raw multi-line string",
+         'let s = #"""\n  """ ends nothing here\nlet notes = Notes()\nnotes.send(.save)\n"""#',
+         False),
+        ("a block comment", "/* an example:\nlet notes = Notes()\nnotes.send(.save)\n*/", False),
+        ("a nested block comment",
+         "/* /* inner */\nlet notes = Notes()\nnotes.send(.save)\n*/", False),
+    ]
+    failed = 0
+    for name, source, expected in cases:
+        found = contains(normalized(source), example) is not None
+        if found != expected:
+            failed += 1
+            print(f"self-test: {name}: found={found}, expected {expected}")
+    print(f"self-test: {len(cases) - failed} of {len(cases)} cases as expected")
+    return 1 if failed else 0
+
+
 def main():
+    if "--self-test" in sys.argv[1:]:
+        return self_test()
     verbose = "--verbose" in sys.argv[1:]
     haystacks = {}
     for path in compiled_swift_files():
-        text = strip_block_comments(path.read_text(encoding="utf-8"))
-        haystacks[path.relative_to(ROOT).as_posix()] = normalized(text.split("\n"))
+        text = path.read_text(encoding="utf-8")
+        haystacks[path.relative_to(ROOT).as_posix()] = normalized(text)
     for manifest in [ROOT / "Package.swift"] + sorted(ROOT.glob("*/*/Package.swift")) + sorted(
             ROOT.glob("*/Package.swift")):
         if manifest.exists() and not is_ignored(manifest):
             key = manifest.relative_to(ROOT).as_posix()
-            haystacks[key] = normalized(manifest.read_text(encoding="utf-8").split("\n"))
+            haystacks[key] = normalized(manifest.read_text(encoding="utf-8"))
 
     examples = []  # (where, block lines, required file or None)
     sketches = []
@@ -168,8 +287,8 @@ def main():
 
     failures = 0
     for where, body, required in examples:
-        needle = normalized(body)
-        while needle and not needle[-1]:
+        needle = normalized("\n".join(body))
+        while needle and not needle[-1][1]:
             needle.pop()
         if not needle:
             print(f"{where}: error: an empty swift block")
@@ -201,9 +320,9 @@ def main():
               + (f" (it was meant to be from `{required}`)" if required else ""))
         if path:
             print(f"    closest: {path}:{line} matches its first {count} line(s); then the "
-                  f"example has: {needle[count]!r}")
+                  f"example has: {needle[count][1]!r} ({needle[count][0]})")
         else:
-            print(f"    its first line matches nothing: {needle[0]!r}")
+            print(f"    its first line matches nothing: {needle[0][1]!r} ({needle[0][0]})")
 
     print(f"{len(examples)} swift examples checked, {failures} not compiled; "
           f"{len(sketches)} marked as not compiled:")

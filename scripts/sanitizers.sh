@@ -5,7 +5,8 @@
 #   scripts/sanitizers.sh thread      # one of them
 #
 # Each sanitizer builds in its own directory (.build-tsan, .build-asan) so it never fights the
-# normal build. Known false positives and toolchain leaks are suppressed by the files in .ci/,
+# normal build, and writes its tests' JUnit XML there (tests-swift-testing.xml: CI counts the
+# skipped tests in it). Known false positives and toolchain leaks are suppressed by the files in .ci/,
 # each entry with its reason. Fails when a test fails or when the sanitizer reports anything.
 #
 # Tests run one at a time (--no-parallel): under a sanitizer everything is 2-10x slower, and
@@ -40,7 +41,8 @@ for sanitizer in "${sanitizers[@]}"; do
   printf '\n== swift test --sanitize=%s ==\n' "$sanitizer"
   start=$(date +%s)
   set +e
-  swift test --sanitize="$sanitizer" --scratch-path "$scratch" --no-parallel 2>&1 | tee "$log"
+  swift test --sanitize="$sanitizer" --scratch-path "$scratch" --no-parallel \
+    --xunit-output "$scratch/tests.xml" 2>&1 | tee "$log"
   code=${PIPESTATUS[0]}
   set -e
   reports=$(grep -cE "$pattern" "$log" || true)

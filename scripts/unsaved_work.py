@@ -14,8 +14,10 @@ start on the same directory, once it is writable again, must show the notes as "
 save them into notes.json and remove the recovery file.
 
 Needs root (to mount the tmpfs and to switch to nobody), tmux and setpriv; runs a copy of the
-binary from a directory nobody can read. Prints one line per
-check and exits 1 if any failed. Usage: scripts/unsaved-work.sh (which builds first).
+binary from a directory nobody can read. Prints one line per check and exits 1 if any failed.
+Without root, tmux or setpriv it says so and exits 0 (skipped) on a developer's machine, but
+exits 1 when `--no-skip` is given or `CI` is set: CI relies on these checks, so they must run
+there. Usage: scripts/unsaved-work.sh [--no-skip] (which builds first).
 """
 
 import argparse
@@ -221,9 +223,20 @@ def read_only(binary, root):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", required=True)
+    parser.add_argument("--no-skip", action="store_true",
+                        help="fail instead of skipping when root, tmux or setpriv is missing")
     arguments = parser.parse_args()
-    if os.geteuid() != 0 or not shutil.which("tmux") or not shutil.which("setpriv"):
-        print("skipped: needs root, tmux and setpriv")
+    lacking = [need for need, present in [
+        ("root", os.geteuid() == 0),
+        ("tmux", shutil.which("tmux") is not None),
+        ("setpriv", shutil.which("setpriv") is not None),
+    ] if not present]
+    if lacking:
+        if arguments.no_skip or os.environ.get("CI"):
+            print(f"error: cannot run: lacks {', '.join(lacking)} (needs root, tmux and setpriv); "
+                  "CI relies on these checks, so a run that cannot do them fails")
+            return 1
+        print(f"skipped: lacks {', '.join(lacking)} (needs root, tmux and setpriv)")
         return 0
     root = tempfile.mkdtemp(prefix="unsaved-work-")
     os.chmod(root, 0o755)

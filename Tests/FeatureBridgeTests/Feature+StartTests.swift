@@ -74,11 +74,16 @@ import Testing
     let clock = TestClock()
     let feature = TallyFeature.start(inputs: inputs, journal: journal, clock: clock)
     send.yield(.startTicking)
-    #expect(await yieldUntil { clock.sleeperCount == 1 })
+    #expect(await feature.untilDelivered(1))
+    // The feature's effects run on the test clock's executor (it prefers one): an advance
+    // first lets the ticker reach its sleep, and after each wake-up waits until the tick it
+    // sent has been handled.
+    await clock.advance()
+    #expect(clock.sleeperCount == 1)
 
     for _ in 0..<3 { await clock.advance(by: .seconds(1)) }
 
-    #expect(await yieldUntil { feature.tallyState?.ticks == 3 })
+    #expect(feature.tallyState?.ticks == 3)
     #expect(journal.entries == [.tickerStarted])
     await feature.stop()
   }
@@ -129,9 +134,11 @@ import Testing
     send.yield(.add(1))
     send.yield(.ping)
     send.yield(.startTicking)
-    #expect(await yieldUntil { clock.sleeperCount == 1 })
+    #expect(await feature.untilDelivered(3))
+    await clock.advance()
+    #expect(clock.sleeperCount == 1)
     await clock.advance(by: .seconds(1))
-    #expect(await yieldUntil { feature.tallyState?.ticks == 1 })
+    #expect(feature.tallyState?.ticks == 1)
     feature.tallyViewStore.send(.incrementTapped)
     await feature.stop()
 
@@ -159,7 +166,9 @@ import Testing
     }
 
     for input in [TallyInput.add(1), .ping, .add(2), .ping] { send.yield(input) }
-    #expect(await yieldUntil { feature.metrics.outputsEmitted == 2 })
+    #expect(await feature.untilDelivered(4))
+    await feature.settle()
+    #expect(feature.metrics.outputsEmitted == 2)
     await feature.stop()
     await routing.value
 

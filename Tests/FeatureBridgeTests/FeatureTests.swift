@@ -87,7 +87,9 @@ import Testing
     let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
     let feature = TallyFeature.start(inputs: inputs)
     send.yield(.ping)
-    #expect(await yieldUntil { feature.metrics.outputsEmitted == 1 })
+    #expect(await feature.untilDelivered(1))
+    await feature.settle()
+    #expect(feature.metrics.outputsEmitted == 1)
     #expect(feature.isRunning)
 
     await feature.stop()
@@ -120,14 +122,19 @@ import Testing
     let clock = TestClock()
     let feature = TallyFeature.start(inputs: inputs, journal: journal, clock: clock)
     send.yield(.startTicking)
-    #expect(await yieldUntil { clock.sleeperCount == 1 })
+    #expect(await feature.untilDelivered(1))
+    // The ticker runs on the test clock's executor: an advance lets it reach its sleep first.
+    await clock.advance()
+    #expect(clock.sleeperCount == 1)
     await clock.advance(by: .seconds(1))
-    #expect(await yieldUntil { feature.tallyState?.ticks == 1 })
+    #expect(feature.tallyState?.ticks == 1)
     #expect(feature.metrics.storeEvents.effectsStarted == 1)
 
     await feature.stop()
 
-    #expect(await yieldUntil { journal.entries.contains(.tickerCancelled) })
+    // The stop cancelled the ticker's sleep; the ticker then records its cancellation on the
+    // clock's executor, which an advance waits for.
+    await clock.advance()
     #expect(journal.entries == [.tickerStarted, .flushed(0), .tickerCancelled])
     #expect(clock.sleeperCount == 0)
     // Effect actions are not inputs: one input was delivered, the tick was its effect's.
@@ -188,6 +195,8 @@ import Testing
     let name = "FeatureTests.released"
     let journal = TallyJournal()
     let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
+    let (terminated, terminate) = AsyncStream.makeStream(of: Void.self)
+    send.onTermination = { _ in terminate.finish() }
     var feature: Feature<TallyInput, TallyOutput>? = TallyFeature.start(
       name: name, inputs: inputs, journal: journal)
     let outputs = try #require(feature?.outputs)
@@ -201,12 +210,13 @@ import Testing
     #expect(await collect(outputs) == [])
     // Release cannot await, so the stop action does not run: hosts should call `stop()`.
     #expect(journal.entries == [])
-    // The pump ends on its own thread, so the stream ends soon after, not at once.
-    #expect(
-      await yieldUntil {
-        guard case .terminated = send.yield(.ping) else { return false }
-        return true
-      })
+    // The pump ends on its own thread, so the stream ends soon after, not at once: its
+    // termination handler says when.
+    for await _ in terminated {}
+    guard case .terminated = send.yield(.ping) else {
+      Issue.record("the input stream still takes inputs after the feature was released")
+      return
+    }
   }
 
 }

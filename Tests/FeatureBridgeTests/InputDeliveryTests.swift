@@ -2,11 +2,11 @@ import FeatureBridge
 import Testing
 
 /// Coalescing happens only while inputs wait for the host actor. These tests hold the host (the
-/// main actor) busy, without suspending, until the boundary's pump has taken every input from
-/// the stream, so the whole sequence is waiting at once and the outcome is exact.
+/// main actor) blocked, without suspending, until the boundary's pump has taken every input
+/// from the stream, so the whole sequence is waiting at once and the outcome is exact.
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct InputDeliveryTests {
-  /// Yields `sent`, then a final marker, and keeps the main actor busy until the pump has taken
+  /// Yields `sent`, then a final marker, and keeps the main actor blocked until the pump has taken
   /// the marker, so everything before it is waiting in the mailbox together. Returns what the
   /// feature's store received, without the marker.
   private func deliverWhileTheHostIsBusy(
@@ -15,17 +15,22 @@ import Testing
   ) async -> [TallyInput] {
     let marker = TallyInput.mark(producer: -1, sequence: -1)
     let counter = DeliveryCounter()
+    // The reducer's spy says when the marker arrives (the test resumes after that action).
+    let (markerHandled, handled) = AsyncStream.makeStream(of: Void.self)
     let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
-    let feature = TallyFeature.start(inputs: inputs, delivery: counter.counting(delivery))
+    let feature = TallyFeature.start(
+      inputs: inputs, delivery: counter.counting(delivery),
+      onReduce: { action in if action == .input(marker) { handled.finish() } })
     for input in sent { send.yield(input) }
     send.yield(marker)
     // The pump asks the policy about the marker only after every earlier input is in the
-    // mailbox; the delivery hop cannot run while this actor is busy.
-    #expect(spinUntil { counter.count == sent.count + 1 })
+    // mailbox; the delivery hop cannot run while this actor is blocked.
+    #expect(counter.blockUntil(taken: sent.count + 1))
 
-    #expect(await yieldUntil { feature.tallyState?.received.last == marker })
+    for await _ in markerHandled {}
     let received = feature.tallyState?.received ?? []
     await feature.stop()
+    #expect(received.last == marker)
     return received.last == marker ? Array(received.dropLast()) : received
   }
 

@@ -2,40 +2,55 @@ import FeatureBridge
 import MultiStorePrimitives
 import StoreKernel
 import StoreKernelTesting
-import Synchronization
 import Testing
 
-/// How many inputs the reducer has seen, for a producer on another thread to pace itself by,
-/// and a signal for the host once `threshold` have been seen.
+/// How many inputs the reducer has seen, with signals for whoever waits on a count: a producer
+/// on another thread paces itself by it, and the host learns when `threshold` have been seen.
+///
+/// `Sendable`: the count and the waiters are behind a lock.
 final class DeliveredCount: Sendable {
-  let value = Atomic<Int>(0)
+  private struct State {
+    var value = 0
+    var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  }
+
+  private let state = LockedValue(State())
   private let threshold: Int
-  private let waiter = LockedValue<CheckedContinuation<Void, Never>?>(nil)
 
   init(threshold: Int) {
     self.threshold = threshold
   }
 
+  /// How many inputs the reducer has seen.
+  var value: Int { state.withLock { $0.value } }
+
   /// Called by the reducer for every input.
   func increment() {
-    let count = value.add(1, ordering: .relaxed).newValue
-    guard count == threshold else { return }
-    waiter.withLock { waiter in
-      defer { waiter = nil }
-      return waiter
-    }?.resume()
+    let reached = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.value += 1
+      guard state.waiters.contains(where: { $0.count <= state.value }) else { return [] }
+      let value = state.value
+      defer { state.waiters.removeAll { $0.count <= value } }
+      return state.waiters.filter { $0.count <= value }.map(\.continuation)
+    }
+    for continuation in reached { continuation.resume() }
   }
 
-  /// Returns once `threshold` inputs have been seen.
-  func untilThreshold() async {
+  /// Returns once the reducer has seen at least `count` inputs (at once if it has).
+  func until(atLeast count: Int) async {
     await withCheckedContinuation { continuation in
-      let reached = waiter.withLock { waiter in
-        if value.load(ordering: .relaxed) >= threshold { return true }
-        waiter = continuation
+      let reached = state.withLock { state in
+        if state.value >= count { return true }
+        state.waiters.append((count, continuation))
         return false
       }
       if reached { continuation.resume() }
     }
+  }
+
+  /// Returns once `threshold` inputs have been seen.
+  func untilThreshold() async {
+    await until(atLeast: threshold)
   }
 }
 
@@ -148,7 +163,9 @@ struct IntentLedgerReducer: Reducer {
       var sequence = 0
       while sender.send(SequencedIntent(producer: 0, sequence: sequence)) {
         sequence += 1
-        while sequence - delivered.value.load(ordering: .relaxed) > 1_000 { await Task.yield() }
+        // Every input the sender took is delivered, even once the feature stops, so the count
+        // always reaches what this waits for.
+        if sequence - delivered.value > 1_000 { await delivered.until(atLeast: sequence - 1_000) }
       }
       return sequence
     }

@@ -1,5 +1,6 @@
 import FeatureBridge
 import StoreKernel
+import StoreKernelTesting
 import Testing
 
 /// `SharedValue`, seed 002's streaming shared value, is the kernel's `Shared` under its old
@@ -7,16 +8,25 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct SharedValueTests {
   @Test func cancellingTheConsumingTaskRemovesTheSubscription() async {
     let shared = SharedValue(0)
+    // The consumer reports each value it gets; the first (the current value) says it has
+    // subscribed.
+    let (seen, report) = AsyncStream.makeStream(of: Int.self)
     let consumer = Task {
       var last = -1
-      for await value in shared.values() { last = value }
+      for await value in shared.values() {
+        last = value
+        report.yield(value)
+      }
       return last
     }
-    #expect(await yieldUntil { shared.subscriberCount == 1 })
+    var reports = seen.makeAsyncIterator()
+    #expect(await reports.next() == 0)
+    #expect(shared.subscriberCount == 1)
     shared.set(1)
+    #expect(await reports.next() == 1)
 
     consumer.cancel()
-    _ = await consumer.value
+    #expect(await consumer.value == 1)
 
     #expect(shared.subscriberCount == 0)
     shared.set(2)
@@ -26,17 +36,24 @@ import Testing
   @MainActor
   @Test func aFeatureEffectFollowsTheValueUntilTheFeatureStops() async {
     let shared = SharedValue(1)
+    let clock = TestClock()
     let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
-    let feature = TallyFeature.start(inputs: inputs, shared: shared)
+    let feature = TallyFeature.start(inputs: inputs, shared: shared, clock: clock)
     send.yield(.followShared)
-    #expect(await yieldUntil { feature.tallyState?.sharedValue == 1 })
+    #expect(await feature.untilDelivered(1))
+    // The effect runs on the test clock's executor: an advance waits until it has done all it
+    // can (subscribed, and sent the current value back to the store).
+    await clock.advance()
+    #expect(feature.tallyState?.sharedValue == 1)
     #expect(shared.subscriberCount == 1)
 
     shared.set(5)
-    #expect(await yieldUntil { feature.tallyState?.sharedValue == 5 })
+    await clock.advance()
+    #expect(feature.tallyState?.sharedValue == 5)
     await feature.stop()
 
     // Stopping cancels the effect, and with it the subscription.
-    #expect(await yieldUntil { shared.subscriberCount == 0 })
+    await clock.advance()
+    #expect(shared.subscriberCount == 0)
   }
 }

@@ -256,4 +256,20 @@ private final class Reader<Value: Sendable> {
     #expect(store.events.stateDerivations == 1)
     #expect(store.events.notifications == 1)
   }
+
+  /// A host that observes per render on a store nobody sends to (an idle feature): released
+  /// observations are dropped as new ones come, so they never pile up (they were dropped only
+  /// by the next send, which then walked every one of them).
+  @Test func observationsDroppedOnAnIdleStoreDoNotPileUp() {
+    for _ in 0..<20_000 {
+      let token = store.observe(\.count) { _ in }
+      token.cancel()
+    }
+    #expect((store.observerCount ?? .max) <= 32)
+    var seen: [Int] = []
+    let token = store.observe(\.count) { seen.append($0) }
+    store.send(.increment)
+    #expect(seen == [0, 1])
+    token.cancel()
+  }
 }

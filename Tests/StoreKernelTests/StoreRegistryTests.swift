@@ -96,4 +96,23 @@ import Testing
     #expect(totals.notifications == 4)
     #expect(registry.totals == totals)
   }
+
+  /// Effects cancelled when their store is released end a moment later, off the store's actor:
+  /// the registry's totals count them as ended all the same (they showed as running forever).
+  @Test func effectsThatEndAfterTheirStoreIsReleasedAreCountedAsEnded() async {
+    var tasks: [StoreTask] = []
+    for _ in 0..<50 {
+      var store: Store<Tally.State, Tally.Action>? = makeStore(name: "late")
+      tasks.append(store!.send(.wait))
+      store = nil
+      #expect(store == nil)
+    }
+    for task in tasks { await task.finish() }
+
+    let totals = registry.totals
+    #expect(totals.effectsStarted == 50)
+    #expect(totals.effectsCancelled == 50)
+    #expect(totals.effectsStarted - totals.effectsFinished - totals.effectsCancelled == 0)
+    #expect(registry.totals(named: "late").effectsCancelled == 50)
+  }
 }

@@ -12,8 +12,10 @@
 // Used by docs/performance.md.
 
 import Benchmark
+import ShortMode
 
 let benchmarks: @Sendable () -> Void = {
+  ShortMode.applyToDefaults()
   let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
 
   // Every operation here is ~µs: 1,000 per iteration. Times are always printed in nanoseconds.

@@ -17,6 +17,7 @@
 // Used by docs/decisions/0001-store-isolation.md.
 
 import Benchmark
+import ShortMode
 
 // MARK: - Helpers
 
@@ -248,6 +249,7 @@ func stream(_ benchmark: Benchmark, consumer: Consumer, host: Host) async {
 // MARK: - Benchmarks
 
 let benchmarks: @Sendable () -> Void = {
+  ShortMode.applyToDefaults()
   let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
 
   // ~µs operations: 1,000 per iteration. ~ns operations: 1,000,000 per iteration.

@@ -10,11 +10,13 @@
 //     swift package --disable-sandbox benchmark --target NotesBenchmarks
 
 import Benchmark
+import ShortMode
 
 let benchmarks: @Sendable () -> Void = {
+  ShortMode.applyToDefaults()
   let keys = Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, scalingFactor: .one,
-    maxDuration: .seconds(5), maxIterations: 2_000)
+    maxDuration: .seconds(5), maxIterations: ShortMode.iterations(2_000))
 
   let host = NotesHost()
 

@@ -12,8 +12,10 @@
 // Used by docs/performance.md.
 
 import Benchmark
+import ShortMode
 
 let benchmarks: @Sendable () -> Void = {
+  ShortMode.applyToDefaults()
   let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
 
   // ~ns operations: 1,000,000 per iteration. Everything that goes through a store: 1,000 per

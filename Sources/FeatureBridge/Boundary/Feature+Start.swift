@@ -50,13 +50,15 @@ extension Feature {
     )
     let mailbox = InputMailbox<Input>(delivery: delivery)
     let host = FeatureHost<R>(
-      store: store, mailbox: mailbox, counters: counters,
+      name: name, store: store, mailbox: mailbox, counters: counters,
       outputs: outputs,
       registration: store.dependencyValues.featureRegistry.register(name: name))
     host.deliverBatch = { [unowned host] in host.deliverPending() }
     host.viewStoreMaker = { [unowned host] in host.makeViewStoreNow() }
     let reference = FeatureHostReference(host)
-    let sender = InputSender(mailbox: mailbox) {
+    // The actor is captured weakly: it may own the feature, whose input sender this is.
+    let sender = InputSender(mailbox: mailbox) { [weak isolation] in
+      guard let isolation else { return }
       Task { await onIsolation(isolation) { reference.host?.deliverPending() } }
     }
     if let inputs {

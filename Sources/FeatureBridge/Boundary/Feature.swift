@@ -4,7 +4,8 @@
 ///
 /// ```swift
 /// let notes = NotesFeature.start(storage: .inMemory())
-/// notes.onOutput { print($0) }  // .noteCountChanged(0), then .created(#1, …), …
+/// var heard: [NotesOutput] = []
+/// notes.onOutput { heard.append($0) }  // .noteCountChanged(0), then .created(#1, …), …
 /// await notes.send(.create(title: "Groceries", body: "Milk"))
 /// await notes.stop()
 /// ```
@@ -172,4 +173,21 @@ protocol FeatureHosting<Input>: AnyObject {
   /// Stops the feature as its handle goes: now, or right after the action it is handling.
   func stopWhenReleased()
   func makeViewStore() -> AnyObject?
+  /// What the host keeps of the feature, for tests that check it stays bounded.
+  var bookkeeping: FeatureBookkeeping { get }
+}
+
+/// How much a running feature's host keeps: the work its inputs started that `settle` may wait
+/// for, the observers registered on its store, and the view stores' connections. Package-only:
+/// tests check these stay bounded however long the feature runs.
+@usableFromInline
+package struct FeatureBookkeeping: Equatable, Sendable {
+  package var inputWork: Int
+  package var storeObservers: Int
+  package var viewStoreConnections: Int
+}
+
+extension Feature {
+  /// What the feature's host keeps now (see ``FeatureBookkeeping``).
+  package var bookkeeping: FeatureBookkeeping { host.bookkeeping }
 }

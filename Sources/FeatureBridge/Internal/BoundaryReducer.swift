@@ -1,6 +1,7 @@
 public import StoreKernel
 
-/// Wraps a feature's reducer so every delegate action leaves the boundary as one output.
+/// Wraps a feature's reducer so every delegate action leaves the boundary as one output, handed
+/// to the host once the reducer has returned (``OutputDelivery``).
 @usableFromInline
 struct BoundaryReducer<Base: Reducer>: Reducer where Base.Action: BoundaryAction {
   @usableFromInline let base: Base
@@ -14,7 +15,16 @@ struct BoundaryReducer<Base: Reducer>: Reducer where Base.Action: BoundaryAction
 
   @inlinable
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    if let output = action.output { outputs.emit(output) }
-    return base.reduce(into: &state, action: action)
+    let effect = base.reduce(into: &state, action: action)
+    guard let output = action.output else { return effect }
+    return Self.delivering(output, to: outputs).merge(with: effect)
+  }
+
+  @usableFromInline
+  static func delivering(
+    _ output: Base.Action.Output, to outputs: OutputRoute<Base.Action.Output>
+  ) -> Effect<Base.Action> {
+    Effect(
+      composing: OutputDelivery<Base.Action, Base.Action.Output>(route: outputs, output: output))
   }
 }

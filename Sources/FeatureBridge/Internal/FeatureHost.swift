@@ -21,21 +21,30 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
   @usableFromInline var isStopping = false
   /// The batch being delivered; swapped with the mailbox's so steady traffic allocates nothing.
   @usableFromInline var batch: [Input?] = []
-  /// The effects the delivered inputs started, not yet awaited by `settle`.
+  /// The effects the delivered inputs started, those that have ended dropped as more come
+  /// (`recordInputWork`): `settle` waits for the running ones. Nothing is taken out when a
+  /// settle waits, so every host task that settles at once waits for all of them.
   @usableFromInline var inputWork: [StoreTask] = []
+  /// How long `inputWork` may grow before the ended work is dropped.
+  var inputWorkPruneThreshold = 16
   /// The work the start action started, when it ends by itself (`BoundaryAction.startWorkEnds`,
   /// a load): `settle` and `stop` wait for it, since the feature may hold inputs back until it
   /// has finished.
   @usableFromInline var startWork: StoreTask?
 
+  /// The feature's name, for reports.
+  let name: String
+
   @usableFromInline
   init(
+    name: String,
     store: Store<R.State, R.Action>,
     mailbox: InputMailbox<Input>,
     counters: BoundaryCounters,
     outputs: OutputRoute<Output>,
     registration: FeatureRegistry.Registration
   ) {
+    self.name = name
     self.store = store
     self.storeCounters = store.eventCounters
     self.mailbox = mailbox
@@ -62,7 +71,7 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     for case .some in batch { delivered += 1 }
     counters.add(inputs: delivered)
     let work = store.send(contentsOf: batch.lazy.compactMap { $0.map { R.Action.input($0) } })
-    if !work.isEmpty { inputWork.append(work) }
+    if !work.isEmpty { recordInputWork(work) }
     if !deliveryWaiters.isEmpty { wakeDeliveryWaiters(stopped: false) }
   }
 
@@ -100,15 +109,38 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     return true
   }
 
+  /// Keeps `work` for `settle`, dropping the work that has ended, in amortized O(1): a host
+  /// that never settles (it has no reason to) must not keep every effect its inputs ever
+  /// started.
+  @usableFromInline
+  func recordInputWork(_ work: StoreTask) {
+    if inputWork.count >= inputWorkPruneThreshold {
+      inputWork.removeAll { !$0.isRunning }
+      inputWorkPruneThreshold = Swift.max(16, inputWork.count * 2)
+    }
+    inputWork.append(work)
+  }
+
   @usableFromInline
   nonisolated(nonsending) func settle() async {
     deliverBatch()
-    await finishStartWork()
-    while !inputWork.isEmpty {
-      let work = inputWork
-      inputWork = []
-      for task in work { await task.finish() }
+    if let store, store.isCurrentTaskItsEffect {
+      // The effect would wait for the effects of the feature, itself among them: forever.
+      IssueReporter.report(
+        "settle() of feature \(name) was called from one of that feature's own effects: it "
+          + "would wait for the effect it is called from, forever, so it returned at once. "
+          + "Settle from the host, outside the feature's effects (docs/decisions/"
+          + "0007-ui-free-boundary.md).")
+      return
     }
+    await finishStartWork()
+    while true {
+      deliverBatch()
+      let running = inputWork.filter(\.isRunning)
+      if running.isEmpty { break }
+      for work in running { await work.finish() }
+    }
+    inputWork.removeAll()
   }
 
   nonisolated(nonsending) func finishStartWork() async {
@@ -164,6 +196,13 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
 
   @usableFromInline
   var isRunning: Bool { store != nil }
+
+  @usableFromInline
+  var bookkeeping: FeatureBookkeeping {
+    FeatureBookkeeping(
+      inputWork: inputWork.count, storeObservers: store?.observerCount ?? 0,
+      viewStoreConnections: viewStoreConnections.count)
+  }
 
   @usableFromInline
   nonisolated(nonsending) func stop(drainInputs: Bool) async {

@@ -12,7 +12,8 @@ public import StoreKernel
 /// let notes = NotesFeature.start(storage: .inMemory())
 /// await notes.send(.create(title: "Groceries", body: "Milk"))
 /// await notes.finish()
-/// for await output in notes.outputs { print(output) }
+/// var outputs: [NotesOutput] = []
+/// for await output in notes.outputs { outputs.append(output) }  // …, .saved(noteCount: 1)
 /// ```
 ///
 /// A namespace: no values.

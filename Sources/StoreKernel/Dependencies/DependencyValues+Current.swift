@@ -72,11 +72,11 @@ public func withDependencies<Result>(
 
 /// A store's dependency values in a box, so a pointer to it can live in thread-local storage.
 @usableFromInline
-final class DependencyScope: Sendable {
-  let values: DependencyValues
+package final class DependencyScope: Sendable {
+  package let values: DependencyValues
   /// Set by `withDependencies` (not around a store's effect): a store made inside inherits it.
-  let isFromWithDependencies: Bool
-  init(_ values: DependencyValues, isFromWithDependencies: Bool = false) {
+  package let isFromWithDependencies: Bool
+  package init(_ values: DependencyValues, isFromWithDependencies: Bool = false) {
     self.values = values
     self.isFromWithDependencies = isFromWithDependencies
   }

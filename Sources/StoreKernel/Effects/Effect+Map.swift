@@ -14,19 +14,10 @@ extension Effect {
       return Effect<Other>(.send(transform(action)))
     case .run(let run):
       return Effect<Other>(.run(run.map(transform)))
-    case .prioritizedRun(let priority, let run):
-      return Effect<Other>(.prioritizedRun(priority, run.map(transform)))
     case .merge(let effects):
       return Effect<Other>(.merge(effects.map { $0.map(transform) }))
-    case .concatenate(let effects):
-      return Effect<Other>(.concatenate(effects.map { $0.map(transform) }))
-    case .cancellable(let id, let cancelInFlight, let effect):
-      return Effect<Other>(
-        .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
-    case .cancel(let id):
-      return Effect<Other>(.cancel(id: id))
-    case .throttle(let throttle, let effect):
-      return Effect<Other>(.throttle(throttle, effect.map(transform)))
+    case .composed(let composed):
+      return composed.rebuilt(EffectTransform { $0.map(transform) })
     }
   }
 }

@@ -6,27 +6,25 @@
 ///
 /// `Sendable`: every closure an effect holds is `@Sendable`.
 public struct Effect<Action: Sendable>: Sendable {
-  /// What the effect does.
+  /// What the effect does: three primitives and `.none`, which the runtime starts in code
+  /// specialized for the store's types, and every other operator behind one protocol.
   ///
-  /// Every payload but `send`'s is at most three words, and none is of a resilient type:
-  /// returning `.none`, checking for it and dropping it then compile to a few instructions in a
-  /// client's specialized code. A resilient payload (`TaskPriority`, whose size is known only at
-  /// run time) made the whole enum's layout a run-time one, so that even `.none` was built and
-  /// destroyed through the Swift runtime (`swift_storeEnumTagMultiPayload`, value witnesses),
-  /// a fifth of a root `send` (docs/performance.md); a larger payload makes every copy and
-  /// destroy go through value witnesses. The rare cases that would be larger are boxed.
+  /// The payloads are at most three words, and none is of a resilient type: returning `.none`,
+  /// checking for it and dropping it then compile to a few instructions in a client's
+  /// specialized code (a resilient payload made the whole enum's layout a run-time one, so that
+  /// even `.none` was built and destroyed through the Swift runtime: docs/performance.md).
+  /// Operators are boxed, so their size never matters.
+  ///
+  /// A new operator (cancellation, concatenation, throttling, a timeout) is one type conforming
+  /// to ``EffectOperator``, in a file of its own: nothing here, in the runtime or in `map`
+  /// changes (docs/decisions/0013-effects-from-primitives.md).
   @usableFromInline
   enum Operation: Sendable {
     case none
     case send(Action)
     case run(Run)
-    /// A `.run` with an explicit priority (boxed: see above).
-    indirect case prioritizedRun(TaskPriority, Run)
     case merge([Effect])
-    case concatenate([Effect])
-    indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
-    indirect case cancel(id: EffectID)
-    indirect case throttle(EffectThrottle, Effect)
+    indirect case composed(any EffectOperator<Action>)
   }
 
   /// The work of a `.run` effect: three words, so that it fits inline (see `Operation`).
@@ -123,7 +121,7 @@ public struct Effect<Action: Sendable>: Sendable {
       }
     }
     guard let priority else { return Self(.run(run)) }
-    return Self(.prioritizedRun(priority, run))
+    return .prioritized(priority, run)
   }
 
   /// Runs all of `effects` at the same time.
@@ -135,38 +133,39 @@ public struct Effect<Action: Sendable>: Sendable {
   ///
   /// - Parameter effects: The effects to run.
   public static func merge(_ effects: [Self]) -> Self {
-    let work = effects.filter { !$0.isNone }
-    switch work.count {
-    case 0: return .none
-    case 1: return work[0]
-    default: return Self(.merge(work))
+    // Merges inside a merge are spliced into it, and a long one that comes first is appended
+    // to in place (see `MergeChain`): `a.merge(with: b).merge(with: c)…` costs O(1) a link and
+    // stays one level deep however long the chain, so starting or releasing it never recurses
+    // per link.
+    var head: EffectRun<Action>?
+    var work: [Self] = []
+    work.reserveCapacity(effects.count)
+    for effect in effects {
+      switch effect.operation {
+      case .none:
+        continue
+      case .merge(let inner):
+        work.append(contentsOf: inner)
+      case .composed(let composed):
+        if let chain = composed as? MergeChain<Action> {
+          if head == nil, work.isEmpty {
+            head = chain.run
+          } else {
+            work.append(contentsOf: chain.run.parts)
+          }
+        } else {
+          work.append(effect)
+        }
+      default:
+        work.append(effect)
+      }
     }
-  }
-
-  /// Runs `effects` one after the other; each starts when the previous one has finished.
-  ///
-  /// The leading effects that finish at once (`.send`, `.cancel`, and merges of them) are
-  /// handled synchronously, in order, before the `send` that returned the concatenation
-  /// returns, as in TCA; the rest run in one task. An id the concatenation is marked with
-  /// (`.cancellable(id:)`, or the child it belongs to) covers every part of it, a throttled
-  /// effect it holds included: cancelling the id drops the held effect.
-  ///
-  /// - Parameter effects: The effects to run in order.
-  public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
-
-  /// Runs `effects` one after the other; each starts when the previous one has finished.
-  ///
-  /// Leading `.send` and `.cancel` effects are handled synchronously, before `send` returns;
-  /// an enclosing cancellation id covers every part, a held throttled effect included. See
-  /// the variadic `concatenate(_:)`.
-  ///
-  /// - Parameter effects: The effects to run in order.
-  public static func concatenate(_ effects: [Self]) -> Self {
-    let work = effects.filter { !$0.isNone }
+    if let head { return Self(.composed(MergeChain(run: head.appending(contentsOf: work)))) }
     switch work.count {
     case 0: return .none
     case 1: return work[0]
-    default: return Self(.concatenate(work))
+    case ...MergeChain<Action>.inlineLimit: return Self(.merge(work))
+    default: return Self(.composed(MergeChain(run: EffectRun(work))))
     }
   }
 
@@ -180,27 +179,10 @@ public struct Effect<Action: Sendable>: Sendable {
     return .merge([self, other])
   }
 
-  /// Runs this effect, then `other`.
-  ///
-  /// - Parameter other: The effect to run when this one has finished.
-  /// - Returns: The concatenated effect.
-  public func concatenate(with other: Self) -> Self {
-    .concatenate([self, other])
-  }
-
   /// Whether this effect does nothing.
   @inlinable
   public var isNone: Bool {
     if case .none = operation { return true }
     return false
   }
-}
-
-/// The settings of a throttled effect; the store keeps one window per id.
-@usableFromInline
-struct EffectThrottle: Sendable {
-  var id: EffectID
-  let interval: Duration
-  let clock: any Clock<Duration>
-  let latest: Bool
 }

@@ -35,31 +35,21 @@ extension Effect {
   /// child goes away).
   func scoped(to navigation: NavigationID) -> Self {
     if isNone { return self }
-    return Self(
-      .cancellable(
-        id: EffectID(navigation: navigation), cancelInFlight: false,
-        namespacingIDs(under: navigation)))
+    return .cancellable(
+      EffectID(navigation: navigation), cancelInFlight: false,
+      namespacingIDs(under: navigation))
   }
 
   private func namespacingIDs(under navigation: NavigationID) -> Self {
     switch operation {
-    case .none, .send, .run, .prioritizedRun:
+    case .none, .send, .run:
       return self
     case .merge(let effects):
       return Self(.merge(effects.map { $0.namespacingIDs(under: navigation) }))
-    case .concatenate(let effects):
-      return Self(.concatenate(effects.map { $0.namespacingIDs(under: navigation) }))
-    case .cancellable(let id, let cancelInFlight, let inner):
-      return Self(
-        .cancellable(
-          id: id.scoped(to: navigation), cancelInFlight: cancelInFlight,
-          inner.namespacingIDs(under: navigation)))
-    case .cancel(let id):
-      return Self(.cancel(id: id.scoped(to: navigation)))
-    case .throttle(let throttle, let inner):
-      var scoped = throttle
-      scoped.id = throttle.id.scoped(to: navigation)
-      return Self(.throttle(scoped, inner.namespacingIDs(under: navigation)))
+    case .composed(let composed):
+      return composed.rebuilt(
+        EffectTransform(
+          effect: { $0.namespacingIDs(under: navigation) }, id: { $0.scoped(to: navigation) }))
     }
   }
 }

@@ -49,13 +49,25 @@ public final class StoreRegistry: Sendable {
   }
 
   func unregister(_ metrics: StoreMetrics) {
-    let events = metrics.events
     state.withLock { state in
-      if state.live.removeValue(forKey: ObjectIdentifier(metrics)) != nil {
-        state.retired = state.retired.adding(events)
-        state.retiredByName[metrics.name, default: StoreEvents()] =
-          (state.retiredByName[metrics.name] ?? StoreEvents()).adding(events)
-      }
+      guard state.live.removeValue(forKey: ObjectIdentifier(metrics)) != nil else { return }
+      // Under the registry's lock, so no total is read between the store leaving and its
+      // counts arriving; effects that end later are forwarded (`recordEffectEnd`).
+      let events = metrics.retire(into: self)
+      state.retired = state.retired.adding(events)
+      state.retiredByName[metrics.name, default: StoreEvents()] =
+        (state.retiredByName[metrics.name] ?? StoreEvents()).adding(events)
+    }
+  }
+
+  /// An effect of a store that has left this registry ended: counted with the retired stores'.
+  func recordEffectEnd(of name: String, cancelled: Bool) {
+    state.withLock { state in
+      var ended = StoreEvents()
+      if cancelled { ended.effectsCancelled = 1 } else { ended.effectsFinished = 1 }
+      state.retired = state.retired.adding(ended)
+      state.retiredByName[name, default: StoreEvents()] =
+        (state.retiredByName[name] ?? StoreEvents()).adding(ended)
     }
   }
 

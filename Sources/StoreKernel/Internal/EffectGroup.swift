@@ -66,11 +66,14 @@ struct EffectGroupTasks {
 @usableFromInline
 final class EffectSender<State, Action: Sendable>: EffectGroup {
   @usableFromInline let reference: RuntimeReference<State, Action>
-  @usableFromInline let isolation: any Actor
+  /// Weak, as the store's (see `Store.isolation`): a running effect must not keep alive an
+  /// actor that owns the store (the store's release is what cancels the effect). Gone, it has
+  /// nowhere to deliver.
+  @usableFromInline weak let isolation: (any Actor)?
   private let tasks = LockedValue(EffectGroupTasks())
 
   @usableFromInline
-  init(reference: RuntimeReference<State, Action>, isolation: any Actor) {
+  init(reference: RuntimeReference<State, Action>, isolation: (any Actor)?) {
     self.reference = reference
     self.isolation = isolation
   }
@@ -112,6 +115,7 @@ final class EffectSender<State, Action: Sendable>: EffectGroup {
 
   @inlinable
   func deliver(_ action: Action) async {
+    guard let isolation else { return }
     await onIsolation(isolation) {
       guard !Task.isCancelled else { return }
       reference.runtime?.deliver(action, joining: self)
@@ -120,8 +124,22 @@ final class EffectSender<State, Action: Sendable>: EffectGroup {
 
   @usableFromInline
   func schedule(_ effect: Effect<Action>, ids: [EffectID]) async -> StoreTask {
-    await onIsolation(isolation) {
+    guard let isolation else { return StoreTask() }
+    return await onIsolation(isolation) {
       reference.runtime?.schedule(effect, ids: ids, joining: self) ?? StoreTask()
+    }
+  }
+}
+
+extension EffectSender: EffectRevisiting {
+  @usableFromInline
+  package func revisit(
+    _ body: @escaping @Sendable (any EffectRuntime<Action>) -> StoreTask
+  ) async -> StoreTask {
+    guard let isolation else { return StoreTask() }
+    return await onIsolation(isolation) {
+      guard !Task.isCancelled, let runtime = reference.runtime else { return StoreTask() }
+      return runtime.joining(self) { body(runtime) }
     }
   }
 }

@@ -128,10 +128,3 @@ extension Reducer {
     }
   }
 }
-
-extension Effect {
-  /// Cancels every effect of the child `navigation`.
-  static func cancel(navigation: NavigationID) -> Self {
-    Self(.cancel(id: EffectID(navigation: navigation)))
-  }
-}

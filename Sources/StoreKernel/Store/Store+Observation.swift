@@ -114,7 +114,7 @@ extension Store {
   ) {
     switch source {
     case .root(let runtime):
-      runtime.observers.append(.init(flag: flag, body: body, onStoreEnd: onStoreEnd))
+      runtime.addObserver(.init(flag: flag, body: body, onStoreEnd: onStoreEnd))
     case .scoped(let scoped):
       let metrics = metrics
       scoped.observe(

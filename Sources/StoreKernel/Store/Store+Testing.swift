@@ -13,7 +13,8 @@ extension Store {
   /// `nil` on a scoped store. Tests read it to check that windows do not pile up.
   package var throttleWindowCount: Int? {
     guard case .root(let runtime) = source else { return nil }
-    return runtime.throttles.count
+    let key = ObjectIdentifier(ThrottleWindows<Action>.self)
+    return (runtime.operatorStates[key] as? ThrottleWindows<Action>)?.count ?? 0
   }
 }
 
@@ -30,5 +31,13 @@ extension Store {
       guard case .root(let runtime) = source else { return }
       runtime.replaceDependencies(with: newValue)
     }
+  }
+
+  /// How many observers the runtime keeps, those whose token was released but not yet dropped
+  /// included; `nil` on a scoped store. Tests read it to check that observations made and
+  /// dropped on an idle store do not pile up.
+  package var observerCount: Int? {
+    guard case .root(let runtime) = source else { return nil }
+    return runtime.observers.count
   }
 }

@@ -45,7 +45,16 @@ public final class Store<State, Action: Sendable> {
   /// Where this store counts: its host's registry, or ``StoreRegistry/shared``.
   public let registry: StoreRegistry
   /// The actor this store is confined to.
-  public let isolation: any Actor
+  ///
+  /// Held weakly, like everything of the store's that refers to it: an actor often owns the
+  /// store it runs (a server session that owns its feature), and a strong reference back would
+  /// keep both alive forever once dropped.
+  public var isolation: any Actor {
+    guard let actor else { Self.actorReleased() }
+    return actor
+  }
+
+  @usableFromInline weak let actor: (any Actor)?
 
   /// Creates a root store.
   ///
@@ -92,7 +101,7 @@ public final class Store<State, Action: Sendable> {
     let metrics = StoreMetrics(name: name)
     self.metrics = metrics
     self.registry = dependencies.storeRegistry
-    self.isolation = isolation
+    self.actor = isolation
     let runtime = StoreRuntime(
       state: initialState,
       reducer: reduce,
@@ -114,7 +123,7 @@ public final class Store<State, Action: Sendable> {
     self.source = .scoped(scoped)
     self.unretained = .scoped(.passUnretained(scoped))
     self.registry = registry
-    self.isolation = isolation
+    self.actor = isolation
     registry.register(metrics)
   }
 
@@ -138,11 +147,26 @@ public final class Store<State, Action: Sendable> {
     }
   }
 
+  /// Whether the current task is running one of this root store's effects (or a task such an
+  /// effect started): a wait for the store's effects from here would wait for itself. A scoped
+  /// store answers `false`.
+  package var isCurrentTaskItsEffect: Bool {
+    guard case .root(let runtime) = source, let owner = EffectOwner.current else { return false }
+    return owner == runtime.identity
+  }
+
   /// Whether this root store's reducer is running now (on the store's actor): its state cannot
   /// be read until the reducer returns. A scoped store answers `false`.
   package var isReducerRunning: Bool {
     if case .root(let runtime) = source { return runtime.isReducing }
     return false
+  }
+
+  static func actorReleased() -> Never {
+    preconditionFailure(
+      "A store was used after the actor it is confined to was released: a store lives on one "
+        + "actor, and only code on that actor can reach it (docs/decisions/0001-store-isolation.md)."
+    )
   }
 
   @usableFromInline

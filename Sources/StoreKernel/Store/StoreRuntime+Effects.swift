@@ -6,9 +6,9 @@ extension StoreRuntime {
   /// Inlinable, so the common effects (`.send`, `.run`, `.merge`) start in code specialized
   /// for the store's types: an action fed back with `.send` is handled by the specialized
   /// `process`, and an effect's task, its `Send` and the actions it delivers run specialized
-  /// too. The effects that need the store's bookkeeping are started out of line.
+  /// too. Operators (``EffectOperator``) are started out of line.
   @inlinable
-  func start(_ effect: Effect<Action>, ids: [EffectID]) -> StoreTask {
+  package func start(_ effect: Effect<Action>, ids: [EffectID]) -> StoreTask {
     switch effect.operation {
     case .none:
       return StoreTask()
@@ -29,57 +29,21 @@ extension StoreRuntime {
         .one(spawn(priority: nil, ids: ids, dependencies: run.dependencies, run.body)))
     case .merge(let effects):
       return StoreTask(all: effects.map { start($0, ids: ids) })
-    default:
-      return startWithBookkeeping(effect, ids: ids)
+    case .composed(let composed):
+      return start(composed, ids: ids)
     }
   }
 
-  /// `start` for the effects that need the store's bookkeeping (ids, throttles) or a task of
-  /// their own (concatenations): rarer and heavier, so not worth specializing.
+  /// `start` for an operator: out of line, since operators are rarer and heavier than the
+  /// primitives (and run through their protocol anyway).
   @usableFromInline
-  func startWithBookkeeping(_ effect: Effect<Action>, ids: [EffectID]) -> StoreTask {
-    switch effect.operation {
-    case .none, .send, .run, .merge:
-      return start(effect, ids: ids)
-    case .prioritizedRun(let priority, let run):
-      return StoreTask(
-        .one(spawn(priority: priority, ids: ids, dependencies: run.dependencies, run.body)))
-    case .concatenate(let effects):
-      return startConcatenation(effects, ids: ids)
-    case .cancellable(let id, let cancelInFlight, let inner):
-      if cancelInFlight { cancel(id: id) }
-      return start(inner, ids: ids.marked(with: id))
-    case .cancel(let id):
-      cancel(id: id)
-      return StoreTask()
-    case .throttle(let throttle, let inner):
-      return start(inner, throttledBy: throttle, ids: ids)
-    }
-  }
-
-  /// Effects one after the other. The leading effects that finish at once (`.send`, `.cancel`
-  /// and their merges) are handled now, in order, before `send` returns, as TCA does; the rest
-  /// run in one task, each starting when the previous one has ended.
-  private func startConcatenation(_ effects: [Effect<Action>], ids: [EffectID]) -> StoreTask {
-    guard let firstAsynchronous = effects.firstIndex(where: { !$0.isImmediate }) else {
-      for effect in effects { _ = start(effect, ids: ids) }
-      return StoreTask()
-    }
-    for effect in effects[..<firstAsynchronous] { _ = start(effect, ids: ids) }
-    let rest = Effect<Action>(.concatenate(Array(effects[firstAsynchronous...])))
-    // The parts the task hands back to the store (cancellables, throttles) are marked with the
-    // concatenation's ids too, so cancelling an enclosing id (or removing the child it belongs
-    // to) reaches what they started, a held throttled effect included.
-    let send = currentGroup().send(scheduling: ids)
-    let task = spawn(priority: nil, ids: ids, dependencies: nil) { _ in
-      await EffectInterpreter.perform(rest, send: send)
-    }
-    return StoreTask(.one(task))
+  func start(_ composed: any EffectOperator<Action>, ids: [EffectID]) -> StoreTask {
+    composed.start(in: self, ids: ids)
   }
 
   /// Starts a task for an effect's work, registered under `ids` and in the active group.
   @inlinable
-  func spawn(
+  package func spawn(
     priority: TaskPriority?, ids: [EffectID], dependencies effectDependencies: DependencyScope?,
     _ body: @escaping @Sendable (Send<Action>) async -> Void
   ) -> Task<Void, Never> {
@@ -88,13 +52,16 @@ extension StoreRuntime {
     let send = group.send
     let scope = effectDependencies ?? dependencies
     let metrics = metrics
+    let owner = identity
     StoreMetrics.bump(metrics.effectsStarted)
     // The same body twice, rather than one closure passed to both: a closure handed on is
     // wrapped again, one more allocation per effect.
     let task: Task<Void, Never>
     if let effectExecutor {
       task = Task(executorPreference: effectExecutor, priority: priority) {
-        await EffectDependencies.with(scope) { await body(send) }
+        await EffectOwner.with(owner) {
+          await EffectDependencies.with(scope) { await body(send) }
+        }
         metrics.recordEffectEnd(cancelled: Task.isCancelled)
         completion.markFinished()
         // The task refers to its preferred executor without retaining it: keep the executor
@@ -103,7 +70,9 @@ extension StoreRuntime {
       }
     } else {
       task = Task(priority: priority) {
-        await EffectDependencies.with(scope) { await body(send) }
+        await EffectOwner.with(owner) {
+          await EffectDependencies.with(scope) { await body(send) }
+        }
         metrics.recordEffectEnd(cancelled: Task.isCancelled)
         completion.markFinished()
       }
@@ -113,9 +82,9 @@ extension StoreRuntime {
     return task
   }
 
-  func cancel(id: EffectID) {
+  @usableFromInline
+  package func cancel(id: EffectID) {
     effects.cancel(id: id)
-    throttles[id]?.held = nil
   }
 
   /// An action an effect sends back: handled like any `send`, its effects joining `group`.
@@ -126,28 +95,44 @@ extension StoreRuntime {
     _ = send(action)
     activeGroup = previous
   }
+}
 
-  /// Part of a running concatenation that needs the store's bookkeeping (ids, throttles),
-  /// marked with the concatenation's enclosing `ids`.
+extension StoreRuntime: EffectRuntime {
+  @usableFromInline
+  package func send(scheduling ids: [EffectID]) -> Send<Action> {
+    currentGroup().send(scheduling: ids)
+  }
+
+  @usableFromInline
+  package func revisit() -> any EffectRevisiting<Action> {
+    currentGroup()
+  }
+
+  @usableFromInline
+  package func operatorState<Value: AnyObject>(_ type: Value.Type, make: () -> Value) -> Value {
+    let key = ObjectIdentifier(type)
+    if let existing = operatorStates[key] {
+      // Stored under its own type's identifier: always a `Value`.
+      return unsafeDowncast(existing, to: Value.self)
+    }
+    let made = make()
+    operatorStates[key] = made
+    return made
+  }
+
+  /// Part of a running concatenation handed back to the store, marked with the
+  /// concatenation's enclosing `ids`, as part of the `send` that started it (`group`).
   func schedule(
     _ effect: Effect<Action>, ids: [EffectID], joining group: EffectSender<State, Action>
   ) -> StoreTask {
+    joining(group) { start(effect, ids: ids) }
+  }
+
+  /// Runs `body` as part of the `send` whose group is `group`: what it starts joins it.
+  func joining<Result>(_ group: EffectSender<State, Action>, _ body: () -> Result) -> Result {
     let previous = activeGroup
     activeGroup = group
-    let task = start(effect, ids: ids)
-    activeGroup = previous
-    return task
-  }
-}
-
-extension Effect {
-  /// Whether starting this effect completes it at once: nothing of it runs later.
-  var isImmediate: Bool {
-    switch operation {
-    case .none, .send, .cancel: return true
-    case .merge(let effects), .concatenate(let effects): return effects.allSatisfy(\.isImmediate)
-    case .cancellable(_, _, let inner): return inner.isImmediate
-    case .run, .prioritizedRun, .throttle: return false
-    }
+    defer { activeGroup = previous }
+    return body()
   }
 }

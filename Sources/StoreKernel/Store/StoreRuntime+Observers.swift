@@ -47,6 +47,19 @@ extension StoreRuntime {
     if sawCancelled { removeCancelledObservers() }
   }
 
+  /// Registers `observer`. Observers whose token was released are dropped here too, in
+  /// amortized O(1): a store that is never sent to (an idle feature whose host makes a view
+  /// store per render) would otherwise keep every one it ever had, and its next send would walk
+  /// them all.
+  @usableFromInline
+  func addObserver(_ observer: Observer) {
+    if observers.count >= observerPruneThreshold {
+      removeCancelledObservers()
+      observerPruneThreshold = Swift.max(16, observers.count * 2)
+    }
+    observers.append(observer)
+  }
+
   @usableFromInline
   func removeCancelledObservers() {
     // Filter into a new array and let the old one (with the dropped observers, whose closures

@@ -27,7 +27,8 @@ final class StoreRuntime<State, Action: Sendable> {
   /// Whether the reducer is running, holding `state` in place; see above.
   @usableFromInline @exclusivity(unchecked) var isReducing = false
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
-  @usableFromInline let isolation: any Actor
+  /// The actor the runtime is confined to; weak, as the store's (see `Store.isolation`).
+  @usableFromInline weak let isolation: (any Actor)?
   @usableFromInline let metrics: StoreMetrics
   @usableFromInline private(set) var dependencies: DependencyScope
   @usableFromInline @exclusivity(unchecked) private(set) var dependencyPointer:
@@ -42,8 +43,11 @@ final class StoreRuntime<State, Action: Sendable> {
   /// The drained queue's storage, kept for its capacity; see `drainQueue`.
   @usableFromInline var handledQueue: [(action: Action, pending: PendingStoreTask?)] = []
   @usableFromInline @exclusivity(unchecked) var observers: [Observer] = []
+  /// How many observers there may be before a registration drops the cancelled ones.
+  var observerPruneThreshold = 16
   @usableFromInline var effects = EffectTable()
-  var throttles = ThrottleWindows<Action>()
+  /// What operators keep across effects (``EffectRuntime/operatorState(_:make:)``), by type.
+  var operatorStates: [ObjectIdentifier: AnyObject] = [:]
   @usableFromInline @exclusivity(unchecked) var changeHook: ((Action, State, State) -> Void)?
   /// The group of the `send` being handled: every effect started meanwhile joins it, so the
   /// `StoreTask` it returns covers them all. `nil` until the first effect starts.
@@ -52,6 +56,8 @@ final class StoreRuntime<State, Action: Sendable> {
   @usableFromInline private(set) var effectExecutor: (any TaskExecutor)?
 
   @usableFromInline private(set) lazy var reference = RuntimeReference(self)
+  /// This runtime's identity in ``EffectOwner``, set around each of its effects.
+  @usableFromInline let identity = EffectOwner.nextIdentity()
 
   init(
     state: State,

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `AppShell --data-dir PATH`, run as a process: a data directory it cannot use is refused
-/// with one line on standard error and a failing exit status, before anything is created or
-/// changed; a corrupt notes file inside a good one is kept aside and reported.
+/// with one line on standard error and exit status 2, before anything is created or changed;
+/// a corrupt notes file inside a good one is kept aside and reported.
 ///
 /// Root passes every permission check, so the unwritable directory is tried by a child that
 /// `setpriv` has made `nobody` when the tests run as root.
@@ -51,12 +51,12 @@ import Testing
     return entries
   }
 
-  /// The run failed with exactly one inert line on standard error and nothing on standard
-  /// output.
+  /// The run was refused (exit status 2, as docs/app.md says) with exactly one inert line on
+  /// standard error and nothing on standard output.
   func expectRefused(
     _ run: Run, mentioning words: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    #expect(run.status != 0, sourceLocation: sourceLocation)
+    #expect(run.status == 2, sourceLocation: sourceLocation)
     #expect(run.stdout.isEmpty, "stdout: \(run.stdout)", sourceLocation: sourceLocation)
     #expect(run.stderr.hasPrefix("AppShell: "), "\(run.stderr)", sourceLocation: sourceLocation)
     #expect(run.stderr.hasSuffix("\n"), sourceLocation: sourceLocation)

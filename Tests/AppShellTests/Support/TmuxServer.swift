@@ -1,4 +1,6 @@
 import Foundation
+import MultiStorePrimitives
+import StoreKernel
 
 #if canImport(Glibc)
   import Glibc
@@ -12,7 +14,9 @@ import Foundation
 /// program in a pane of a fixed size, driven as a person at a terminal would: keys in, the
 /// screen read back.
 ///
-/// Every command waits for `tmux` to finish; each takes milliseconds.
+/// Every command waits for `tmux` to finish; each takes milliseconds. Waiting for a screen is
+/// waiting for a signal: tmux copies the pane's output to a ``PaneOutput`` once it is on the
+/// screen, and the screen is read again each time some arrives.
 struct TmuxServer: Sendable {
   /// The `tmux` executable on `PATH`, if there is one.
   static let executable: URL? = {
@@ -29,11 +33,17 @@ struct TmuxServer: Sendable {
   }
 
   let socket = "appshell-tests-\(UUID().uuidString.prefix(8))"
+  /// The pane's output signal, once the session has started. (A `LockedValue` is shared by its
+  /// copies, so every copy of this server sees it.)
+  private let output = LockedValue<PaneOutput?>(nil)
 
   /// Starts the server with one detached session running `shellCommand` in a
-  /// `width`×`height` pane.
+  /// `width`×`height` pane, and has tmux copy the pane's output to the signal the waits use.
   func start(_ shellCommand: String, width: Int = 100, height: Int = 30) throws {
     try run(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", shellCommand])
+    let paneOutput = try PaneOutput()
+    output.withLock { $0 = paneOutput }
+    try run(["pipe-pane", "-O", "cat >> \(shellQuoted(paneOutput.fifo))"])
   }
 
   /// Presses keys by tmux name (`Enter`, `Escape`, `Tab`, `C-c`) or single characters.
@@ -72,16 +82,23 @@ struct TmuxServer: Sendable {
     return list.split(separator: " ").compactMap { pid_t($0) }
   }
 
-  /// Polls every 100 ms until `condition` holds; returns whether it held before `timeout` ran
-  /// out. The timeout only bounds a failure; nothing is timed.
+  /// Checks `condition` now and again each time the pane writes something, until it holds;
+  /// returns whether it held before `timeout` ran out. Nothing is polled: between checks this
+  /// waits for the pane's output (whatever the screen shows, the cursor included, changes only
+  /// through it). The timeout only bounds a failure; nothing is timed.
   func wait(
     timeout: Duration = .seconds(10), until condition: () throws -> Bool
   ) async throws -> Bool {
+    guard let paneOutput = output.withLock({ $0 }) else {
+      throw Failure(description: "wait before start: there is no pane to watch")
+    }
     let deadline = ContinuousClock.now + timeout
     while true {
+      // The generation before the check: output that arrives during it wakes the wait below.
+      let seen = paneOutput.generation
       if try condition() { return true }
       if ContinuousClock.now >= deadline { return false }
-      try await Task.sleep(for: .milliseconds(100))
+      await paneOutput.next(after: seen, until: deadline)
     }
   }
 
@@ -101,6 +118,7 @@ struct TmuxServer: Sendable {
   /// Stops the server and everything running in it, and removes its socket.
   func kill() {
     _ = try? run(["kill-server"])
+    output.withLock { $0 }?.stop()
     // tmux leaves the socket file behind; it lives where tmux puts every `-L` socket.
     let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
     try? FileManager.default.removeItem(atPath: "\(directory)/tmux-\(getuid())/\(socket)")

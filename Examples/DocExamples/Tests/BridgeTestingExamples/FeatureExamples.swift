@@ -12,6 +12,12 @@ import Testing
 // The examples in the doc comments of Feature, InputSender, ExecutorPreferringClock and the
 // feature modules, run through their public boundaries.
 
+/// The id and title of a `.created` output, as `#1 Groceries`.
+private func created(_ output: NotesOutput) -> String? {
+  guard case .created(let id, let title) = output else { return nil }
+  return "\(id) \(title)"
+}
+
 @MainActor @Suite struct FeatureExamples {
   @Test func theCounterStarts() async {
     let favorites = SharedValue<Set<Int>>([])
@@ -23,9 +29,12 @@ import Testing
 
   @Test func theNotesReportWhatTheyDo() async {
     let notes = NotesFeature.start(storage: .inMemory())
-    notes.onOutput { print($0) }  // .noteCountChanged(0), then .created(#1, …), …
+    var heard: [NotesOutput] = []
+    notes.onOutput { heard.append($0) }  // .noteCountChanged(0), then .created(#1, …), …
     await notes.send(.create(title: "Groceries", body: "Milk"))
     await notes.stop()
+    #expect(heard.first == .noteCountChanged(0))
+    #expect(heard.dropFirst().first.flatMap(created) == "#1 Groceries", "\(heard)")
     #expect(!notes.isRunning)
   }
 
@@ -33,7 +42,12 @@ import Testing
     let notes = NotesFeature.start(storage: .inMemory())
     await notes.send(.create(title: "Groceries", body: "Milk"))
     await notes.finish()
-    for await output in notes.outputs { print(output) }
+    var outputs: [NotesOutput] = []
+    for await output in notes.outputs { outputs.append(output) }  // …, .saved(noteCount: 1)
+    #expect(outputs.first == .noteCountChanged(0))
+    #expect(outputs.compactMap(created) == ["#1 Groceries"], "\(outputs)")
+    // The finish saved the new note: the last output says so.
+    #expect(outputs.last == .saved(noteCount: 1), "\(outputs)")
   }
 
   @Test func theProfileRemovesAFavorite() async {
@@ -64,7 +78,19 @@ import Testing
   @Test func aTestClockRunsTheNotesEffects() async {
     let clock = TestClock()
     let notes = NotesFeature.start(storage: .inMemory(), clock: clock)  // effects on its executor
+    var saves: [Int] = []
+    notes.onOutput { if case .saved(let count) = $0 { saves.append(count) } }
     await notes.send(.create(title: "Groceries", body: "Milk"))
+    // The autosave waits on the clock, and the clock sees it: nothing is saved until time moves,
+    // and moving it by the autosave delay starts the save, with no sleep in the test. (The save
+    // itself runs on the storage's queue: settle waits for it.)
+    await clock.advance()
+    #expect(clock.sleeperCount == 1)
+    #expect(saves.isEmpty)
+    await clock.advance(by: .seconds(1))
+    #expect(clock.sleeperCount == 0)
+    await notes.settle()
+    #expect(saves == [1])
     await notes.stop()
   }
 

@@ -8,9 +8,35 @@ import Testing
 
 // The README's store and the StoreKernel examples, run.
 
-@MainActor @Test func theReadmeStoreCounts() {
-  let token = demo()
+@MainActor @Test func theReadmeStoreCounts() throws {
+  // The README's demo prints what its observer sees: read it back from standard output.
+  let (token, printed) = try capturingStandardOutput { demo() }
+  #expect(printed == "count: 0\ncount: 1\n")
   #expect(!token.isCancelled)
+}
+
+/// Runs `body` with standard output going to a temporary file, and returns what it printed.
+/// (Synchronous, on the main actor, where every other example that prints runs: nothing else
+/// prints meanwhile.)
+@MainActor func capturingStandardOutput<Result>(
+  _ body: () -> Result
+) throws -> (Result, String) {
+  let path = FileManager.default.temporaryDirectory
+    .appendingPathComponent("readme-demo-\(UUID().uuidString)").path
+  defer { try? FileManager.default.removeItem(atPath: path) }
+  let file = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+  try #require(file >= 0, "cannot open \(path)")
+  defer { close(file) }
+  fflush(nil)
+  let saved = dup(STDOUT_FILENO)
+  try #require(saved >= 0)
+  dup2(file, STDOUT_FILENO)
+  let result = body()
+  fflush(nil)
+  dup2(saved, STDOUT_FILENO)
+  close(saved)
+  let printed = try String(contentsOfFile: path, encoding: .utf8)
+  return (result, printed)
 }
 
 @MainActor @Test func aRegistryOfItsOwnCountsOneAction() {

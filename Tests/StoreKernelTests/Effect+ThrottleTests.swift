@@ -82,7 +82,7 @@ private struct Holder: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct StoreRuntimeThrottleTests {
+@Suite(.timeLimit(.minutes(1))) struct EffectThrottleTests {
   let clock = TestClock()
 
   private func makeStore() -> Store<Throttled.State, Throttled.Action> {
@@ -183,5 +183,113 @@ private struct Holder: Reducer {
 
     // Window 0 held an effect: it started when its window ended, not at once.
     #expect(store.fired == [0] + Array(1...40) + [0])
+  }
+}
+
+/// A tap throttled at 20 ms, on a clock the test moves by hand.
+private struct Tapping: Reducer {
+  struct State: Equatable {
+    var fired: [Int] = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case tap(Int)
+    case fire(Int)
+  }
+
+  let clock: ManualClock
+  let latest: Bool
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .tap(let number):
+      return .send(.fire(number))
+        .throttle(id: "tap", for: .milliseconds(20), clock: clock, latest: latest)
+    case .fire(let number):
+      state.fired.append(number)
+      return .none
+    }
+  }
+}
+
+/// The window's end races the store: a timer that has woken is on its way to the store while
+/// the store handles more taps. At most one start per window, whatever the order. (The waits'
+/// limits are generous: the main actor is shared with every other test of the run.)
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct EffectThrottleWindowEndTests {
+  let clock = ManualClock()
+
+  /// Tap 1 starts; tap 2 is held; at 25 ms its timer wakes, and before it reaches the store tap
+  /// 3 arrives (the window is over: it starts at once, in place of the held one) and tap 4 is
+  /// held in the new window. The first timer must not start tap 4 early.
+  @Test func aTimerThatWokeLateDoesNotStartTheNextWindowsHeldEffect() async {
+    let store = Store(
+      initialState: Tapping.State(), reducer: Tapping(clock: clock, latest: true))
+    store.send(.tap(1))
+    clock.set(.milliseconds(5))
+    let second = store.send(.tap(2))
+    await clock.untilSleeping(1)
+
+    clock.set(.milliseconds(25))
+    clock.wakeAll()
+    // Still on the store's actor: the woken timer's hop waits behind these two sends.
+    store.send(.tap(3))
+    clock.set(.milliseconds(26))
+    let fourth = store.send(.tap(4))
+    #expect(await completes(within: .seconds(60)) { await second.finish() })
+    #expect(store.fired == [1, 3])
+
+    await clock.untilSleeping(1)
+    clock.set(.milliseconds(45))
+    clock.wakeAll()
+    #expect(await completes(within: .seconds(60)) { await fourth.finish() })
+    #expect(store.fired == [1, 3, 4])
+  }
+
+  /// With `latest: false` the held tap is the one that starts when the window is over, in place
+  /// of the newer one (as TCA's throttle sends the first value it held).
+  @Test func withoutLatestTheHeldEffectStartsInPlaceOfTheNewer() async {
+    let store = Store(
+      initialState: Tapping.State(), reducer: Tapping(clock: clock, latest: false))
+    store.send(.tap(1))
+    clock.set(.milliseconds(5))
+    let second = store.send(.tap(2))
+    await clock.untilSleeping(1)
+
+    clock.set(.milliseconds(25))
+    clock.wakeAll()
+    store.send(.tap(3))
+    #expect(await completes(within: .seconds(60)) { await second.finish() })
+    #expect(store.fired == [1, 2])
+  }
+
+  /// Many taps, each window ended by its own timer: one start per window plus the first, in
+  /// order, the last tap of each window the one that starts.
+  @Test func oneStartPerWindowUnderManyTaps() async {
+    let store = Store(
+      initialState: Tapping.State(), reducer: Tapping(clock: clock, latest: true))
+    var tap = 0
+    var time = Duration.zero
+    var lastHeld = StoreTask()
+    for window in 0..<50 {
+      for _ in 0..<200 {
+        tap += 1
+        time += .microseconds(50)
+        clock.set(time)
+        let task = store.send(.tap(tap))
+        if !task.isEmpty { lastHeld = task }
+      }
+      // The held timer wakes after the window: the newest tap of this window starts.
+      if window > 0 || tap > 1 {
+        await clock.untilSleeping(1)
+        time = Duration.milliseconds(20 * (window + 1)) + .microseconds(1)
+        clock.set(time)
+        clock.wakeAll()
+        let held = lastHeld
+        #expect(await completes(within: .seconds(60)) { await held.finish() })
+      }
+    }
+    #expect(store.fired.count == 51)
+    #expect(store.fired == store.fired.sorted())
   }
 }

@@ -1,0 +1,179 @@
+extension Effect {
+  /// Lets at most one effect with `id` start per `interval`: the first starts at once; those
+  /// that arrive while the window is open are held, and the held one (the latest, or the first
+  /// when `latest` is `false`) starts when the window closes.
+  ///
+  /// One that arrives after the window has closed while the held one has not started yet (the
+  /// store was busy) starts at once in its place, as TCA's throttle does: the newest when
+  /// `latest` is `true`, the held one otherwise.
+  ///
+  /// A held effect belongs to the `send` that was throttled: that send's `StoreTask` covers it
+  /// (and no later send's does). Cancelling `id`, or any id enclosing the throttle (an outer
+  /// `.cancellable(id:)`, a concatenation's, the child's when the child goes away), drops the
+  /// held effect. A throttle inside a concatenation holds the concatenation until its held
+  /// effect has run. A `.send` held here is handled synchronously when the window closes.
+  ///
+  /// - Parameters:
+  ///   - id: The throttle identity, scoped to the store.
+  ///   - interval: The length of the window.
+  ///   - clock: The clock to measure the window on.
+  ///   - latest: Keep the newest held effect (`true`) or the first one (`false`).
+  /// - Returns: The throttled effect.
+  public func throttle(
+    id: some Hashable & Sendable, for interval: Duration, clock: any Clock<Duration>,
+    latest: Bool = true
+  ) -> Self {
+    if isNone { return self }
+    return Self(
+      .composed(
+        Throttle(id: EffectID(id), interval: interval, clock: clock, latest: latest, effect: self)))
+  }
+}
+
+/// At most one start per interval and id: `.throttle`. A window is a timestamp and, while an
+/// effect is held, that effect and the timer that will start it; only a held effect has a
+/// timer, so nothing runs while nothing is held.
+struct Throttle<Action: Sendable>: EffectOperator {
+  let id: EffectID
+  let interval: Duration
+  let clock: any Clock<Duration>
+  let latest: Bool
+  let effect: Effect<Action>
+
+  /// The timer stands for the held effect: it is marked with the held effect's enclosing ids
+  /// (so cancelling any of them, or the child it belongs to, drops the held effect), it joins
+  /// the group of the `send` that was throttled (so that send's `StoreTask` covers the held
+  /// effect, and no later `send` does), and once it has started the held effect it lasts as
+  /// long as that effect, so a concatenation waiting on it waits for the effect itself.
+  func start(in runtime: any EffectRuntime<Action>, ids: [EffectID]) -> StoreTask {
+    let windows = runtime.operatorState(ThrottleWindows<Action>.self) { ThrottleWindows() }
+    let now = ClockInstant(clock)
+    guard let window = windows[id], let elapsed = window.lastStart.duration(to: now),
+      elapsed < interval
+    else {
+      // The window is over. What was held and has not started yet (its timer is on its way
+      // to the store) gives way to what starts now.
+      let held = windows.close(id)
+      let starting = !latest ? held.map { ($0.effect, $0.ids) } ?? (effect, ids) : (effect, ids)
+      windows.open(id, at: now, clock: clock, interval: interval)
+      return runtime.start(starting.0, ids: starting.1.marked(with: id))
+    }
+    if let held = window.held, !held.timer.isCancelled, !latest { return StoreTask() }
+    window.held?.timer.cancel()
+    let generation = windows.nextGeneration()
+    let revisit = runtime.revisit()
+    let wait = interval - elapsed
+    let id = id
+    let clock = clock
+    let timer = runtime.spawn(priority: nil, ids: ids.marked(with: id), dependencies: nil) { _ in
+      do {
+        try await clock.sleep(for: wait)
+      } catch {
+        return
+      }
+      let started = await revisit.revisit { runtime in
+        Self.endWindow(id, generation: generation, clock: clock, in: runtime)
+      }
+      await withTaskCancellationHandler {
+        await started.finish()
+      } onCancel: {
+        started.cancelWithoutWaiting()
+      }
+    }
+    window.held = ThrottleWindow.Held(
+      effect: effect, ids: ids, timer: timer, generation: generation)
+    return StoreTask(.one(timer))
+  }
+
+  /// The interval since the last start has passed: the held effect starts, opening a new
+  /// window, unless it is no longer the one this timer was started for (a later one replaced
+  /// it, or the window was closed and opened again meanwhile).
+  private static func endWindow(
+    _ id: EffectID, generation: Int, clock: any Clock<Duration>,
+    in runtime: any EffectRuntime<Action>
+  ) -> StoreTask {
+    let windows = runtime.operatorState(ThrottleWindows<Action>.self) { ThrottleWindows() }
+    guard let window = windows[id], let held = window.held, held.generation == generation else {
+      return StoreTask()
+    }
+    window.held = nil
+    window.lastStart = ClockInstant(clock)
+    return runtime.start(held.effect, ids: held.ids.marked(with: id))
+  }
+
+  func rebuilt<Other: Sendable>(_ transform: EffectTransform<Action, Other>) -> Effect<Other> {
+    Effect<Other>(
+      .composed(
+        Throttle<Other>(
+          id: transform.id(id), interval: interval, clock: clock, latest: latest,
+          effect: transform.effect(effect))))
+  }
+}
+
+/// One throttle id's window: when an effect last started, and the effect held for the end of
+/// the window with the task that will start it.
+final class ThrottleWindow<Action: Sendable> {
+  let interval: Duration
+  let clock: any Clock<Duration>
+  var lastStart: ClockInstant
+  var held: Held?
+
+  struct Held {
+    let effect: Effect<Action>
+    let ids: [EffectID]
+    let timer: Task<Void, Never>
+    /// Which hold this is: a timer starts only the hold it was made for.
+    let generation: Int
+  }
+
+  init(lastStart: ClockInstant, clock: any Clock<Duration>, interval: Duration) {
+    self.lastStart = lastStart
+    self.clock = clock
+    self.interval = interval
+  }
+
+  /// Whether the window is over and nothing waits in it: forgetting it changes nothing, since
+  /// the next effect with its id would open a new one anyway.
+  var isClosed: Bool {
+    if let held, !held.timer.isCancelled { return false }
+    guard let elapsed = lastStart.duration(to: ClockInstant(clock)) else { return true }
+    return elapsed >= interval
+  }
+}
+
+/// The throttle windows of one store, by id. Closed windows are forgotten, in amortized O(1)
+/// as new windows open, so ids that are used once (scoped to a removed row, say) do not pile
+/// up. Confined to the store's actor.
+final class ThrottleWindows<Action: Sendable> {
+  private var windows: [EffectID: ThrottleWindow<Action>] = [:]
+  private var pruneThreshold = 32
+  private var generations = 0
+
+  subscript(id: EffectID) -> ThrottleWindow<Action>? { windows[id] }
+
+  /// Opens a new window for `id` at `now`.
+  func open(_ id: EffectID, at now: ClockInstant, clock: any Clock<Duration>, interval: Duration) {
+    if windows[id] == nil, windows.count >= pruneThreshold {
+      windows = windows.filter { !$0.value.isClosed }
+      pruneThreshold = Swift.max(32, windows.count * 2)
+    }
+    windows[id] = ThrottleWindow(lastStart: now, clock: clock, interval: interval)
+  }
+
+  /// Ends `id`'s window: its held effect, if any, will not start on its own (its timer is
+  /// cancelled); returns it.
+  func close(_ id: EffectID) -> ThrottleWindow<Action>.Held? {
+    guard let held = windows[id]?.held, !held.timer.isCancelled else { return nil }
+    held.timer.cancel()
+    windows[id]?.held = nil
+    return held
+  }
+
+  func nextGeneration() -> Int {
+    generations &+= 1
+    return generations
+  }
+
+  /// How many windows are kept, closed ones not yet forgotten included.
+  var count: Int { windows.count }
+}
