@@ -54,6 +54,14 @@ extension DependencyValues {
     await #expect(throws: Failure.self) {
       try await withDependencies { _ in
       } operation: {
+        // An operation that suspends takes the asynchronous form.
+        await Task.yield()
+        throw Failure()
+      }
+    }
+    #expect(throws: Failure.self) {
+      try withDependencies { _ in
+      } operation: {
         throw Failure()
       }
     }
