@@ -1,6 +1,6 @@
 public import StoreKernel
 
-/// The streaming shared value of seed 002's pattern, now the kernel's ``StoreKernel/Shared``:
+/// The streaming shared value of seed 002's pattern, now the kernel's `Shared`:
 /// one concept under TCA's name (docs/decisions/0014-shared-state.md). `SharedValue(0)`,
 /// `value`, `update`, `set` and `values()` keep working, with every holder's writes streamed
 /// to every subscriber.

@@ -11,7 +11,7 @@ extension DependencyValues {
   ///
   /// Inside a reducer this is the store's values (set on the thread for the length of the
   /// synchronous call); inside an effect it is carried by a task-local value. Elsewhere it is
-  /// the process default, which tests can change with ``withDependencies(_:operation:)``; in a
+  /// the process default, which tests can change with `withDependencies`; in a
   /// test (once StoreKernelTesting is in use), the running test's own values, so parallel tests
   /// never share a default such as the uuid sequence.
   public static var current: DependencyValues {
@@ -54,7 +54,7 @@ nonisolated(nonsending) public func withDependencies<Result>(
 }
 
 /// Runs synchronous `operation` with changed dependencies in effect for the current task, as
-/// the asynchronous ``withDependencies(_:operation:)`` does; a store created inside uses them.
+/// the asynchronous ``withDependencies(_:operation:)-6srsy`` does; a store created inside uses them.
 ///
 /// - Parameters:
 ///   - update: Changes the values.

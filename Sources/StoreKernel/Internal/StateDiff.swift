@@ -7,7 +7,7 @@
 /// so one insertion or removal shows as one line, not as a change of every later element
 /// (`StateDiff+Collections.swift`). A part that has no parts of its own (a number, a string, a
 /// set) is compared and shown whole. A ``Shared`` value shows as the value it holds; inside a
-/// ``TestStore`` assertion, the same shared value on both sides shows what the test expects
+/// `TestStore` assertion, the same shared value on both sides shows what the test expects
 /// against what happened.
 ///
 /// ```swift

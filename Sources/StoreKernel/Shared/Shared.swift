@@ -19,7 +19,7 @@
 /// }
 /// ```
 ///
-/// A ``TestStore`` sees a change made through a shared value held in its state as a change of
+/// A `TestStore` sees a change made through a shared value held in its state as a change of
 /// the state: an exhaustive test must assert it (`$0.$count.withLock { $0 = 1 }`), with the same
 /// diff as any other change. ``subscript(dynamicMember:)`` derives a shared property and
 /// ``subscript(id:)`` a shared element of an identified collection; both write through to the
@@ -67,7 +67,7 @@ public struct Shared<Value: Sendable>: Sendable {
     self = projectedValue
   }
 
-  /// The current value. Inside a ``TestStore`` assertion, the value the test expects (the
+  /// The current value. Inside a `TestStore` assertion, the value the test expects (the
   /// value as of the last assertion, with the assertion's changes).
   public var wrappedValue: Value {
     if let tracker = SharedChangeTracker.assertingNow,
@@ -178,7 +178,7 @@ extension Shared where Value: SharedIdentifiedCollection, Value.Element: Sendabl
 }
 
 extension Shared: Equatable where Value: Equatable {
-  /// Whether two shared values hold equal values. Inside a ``TestStore`` assertion, a shared
+  /// Whether two shared values hold equal values. Inside a `TestStore` assertion, a shared
   /// value compared with itself compares what the test expects (left) with what happened
   /// (right), and counts as asserted.
   public static func == (lhs: Shared<Value>, rhs: Shared<Value>) -> Bool {

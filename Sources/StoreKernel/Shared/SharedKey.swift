@@ -15,7 +15,7 @@ public protocol SharedKey<Value>: Sendable {
   var id: String { get }
 
   /// Starts keeping the value the first holder of this key has made: loads what was kept
-  /// without blocking the caller (``SharedKeyContext/replaceWithLoaded(_:)``), and saves changes
+  /// without blocking the caller (``SharedKeyContext/replaceWithLoaded(_:ifUnchangedSince:)``), and saves changes
   /// from then on. Called once per value.
   ///
   /// - Parameter context: The value being kept.
