@@ -39,6 +39,8 @@ package final class SharedBox<Value: Sendable>: SharedReference<Value>, AnyShare
     var version = 0
     var subscribers: [Int: Subscriber] = [:]
     var nextToken = 0
+    /// Keeps the value between runs, if the box was made for a key that persists.
+    var storage: (any SharedKeyStorage<Value>)?
     /// A thread is handing queued values to subscribers; others leave theirs to it.
     var delivering = false
   }
@@ -48,8 +50,6 @@ package final class SharedBox<Value: Sendable>: SharedReference<Value>, AnyShare
   private let owner = Atomic<UInt>(0)
   /// What the box is called in messages: its key, or "Shared<Value>".
   private let name: String
-  /// Keeps the value between runs, if the box was made for a key that persists.
-  private let storage = LockedValue<(any SharedKeyStorage<Value>)?>(nil)
 
   /// Creates a box holding `value`.
   ///
@@ -67,8 +67,8 @@ package final class SharedBox<Value: Sendable>: SharedReference<Value>, AnyShare
 
   /// The storage that keeps this box's value, once a key has given it one.
   package var keyStorage: (any SharedKeyStorage<Value>)? {
-    get { storage.withLock { $0 } }
-    set { storage.withLock { $0 = newValue } }
+    get { state.withLock { $0.storage } }
+    set { state.withLock { $0.storage = newValue } }
   }
 
   override package func read() -> Value {
@@ -81,16 +81,17 @@ package final class SharedBox<Value: Sendable>: SharedReference<Value>, AnyShare
   ) rethrows -> Result {
     checkNotReentered("changed with withLock")
     let tracker = SharedChangeTracker.trackingNow
-    let (result, changed, version) = try locked { state in
+    let (result, changed, version, storage, hasSubscribers) = try locked { state in
       if let tracker { tracker.trackBeforeChange(of: self, value: state.value) }
       let result = try body(&state.value)
       let changed = state.value
       state.version += 1
       for token in state.subscribers.keys { state.subscribers[token]?.pending.append(changed) }
-      return (result, changed, state.version)
+      return (result, changed, state.version, state.storage, !state.subscribers.isEmpty)
     }
-    deliverQueuedValues()
-    keyStorage?.valueDidChange(changed, version: version)
+    // With no subscriber, nothing was queued (one that subscribes meanwhile delivers its own).
+    if hasSubscribers { deliverQueuedValues() }
+    storage?.valueDidChange(changed, version: version)
     return result
   }
 
