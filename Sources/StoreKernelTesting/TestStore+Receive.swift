@@ -82,7 +82,8 @@ extension TestStore {
     recorder.received.removeFirst(index + 1)
     check(
       before: before, after: received.state, updateExpected,
-      step: "receive(\(received.action))", sourceLocation: sourceLocation)
+      step: "receive(\(received.action))", stackIDs: received.stackIDs,
+      sourceLocation: sourceLocation)
     recorder.lastAsserted = received.state
   }
 

@@ -42,7 +42,7 @@ extension EffectOperator {
     await withTaskCancellationHandler {
       await task.finish()
     } onCancel: {
-      task.cancel()
+      task.cancelWithoutWaiting()
     }
   }
 }

@@ -96,7 +96,8 @@ public final class Store<State, Action: Sendable> {
     withDependencies prepareDependencies: (inout DependencyValues) -> Void,
     isolation: any Actor
   ) {
-    var dependencies = DependencyValues()
+    // A store made inside `withDependencies` starts from its overrides, as in TCA.
+    var dependencies = DependencyValues.forNewStore
     prepareDependencies(&dependencies)
     let metrics = StoreMetrics(name: name)
     self.metrics = metrics
