@@ -210,7 +210,7 @@ extension Feature where Input == ErrandInput, Output == ErrandOutput {
   /// A view store made per render on an idle feature costs nothing that lasts.
   @HostActor @Test func viewStoresMadePerRenderDoNotPileUp() async {
     let feature = startErrand()
-    for _ in 0..<100_000 {
+    for _ in 0..<20_000 {
       _ =
         feature.viewStore(state: ErrandState.self, viewAction: ErrandAction.ViewAction.self)
         .announced

@@ -42,14 +42,27 @@ package protocol EffectRuntime<Action>: AnyObject {
   var dependencyValues: DependencyValues { get }
 
   /// Attaches a lifetime that is not a task to `ids`: `onCancel` is called, once, on the
-  /// store's actor, when any of them is cancelled, or when the store's effects are all
-  /// cancelled (it stops, it is released). What a presented feature's lifetime hangs on: the
-  /// id of the child it is (dismissing the child cancels it).
-  func attach(ids: [EffectID], onCancel: @escaping () -> Void)
+  /// store's actor, when any of them is cancelled (`.byID`, during a `send`), or when the
+  /// store's effects are all cancelled (`.all`: it stops, or it is released, and nothing may
+  /// start any more). What a presented feature's lifetime hangs on: the id of the child it is
+  /// (dismissing the child cancels it).
+  func attach(ids: [EffectID], onCancel: @escaping (EffectCancellation) -> Void)
 
   /// A way to send the store actions later, on its actor, outside any effect: a presented
   /// feature's outputs, say. It does not keep the store alive.
   func sink() -> any ActionSink<Action>
+}
+
+/// How an attached lifetime ended (``EffectRuntime/attach(ids:onCancel:)``).
+///
+/// `Sendable` plain value.
+@usableFromInline
+package enum EffectCancellation: Sendable {
+  /// One of its ids was cancelled while the store handles a `send`: the store goes on, and
+  /// what ends may still start effects to wind down.
+  case byID
+  /// Every effect of the store was cancelled: it stops or goes, and nothing may start.
+  case all
 }
 
 /// Sends actions into a store from code that runs on its actor outside its effects (a callback

@@ -11,7 +11,7 @@ struct EffectTable {
     let completion: EffectCompletion
     let ids: [EffectID]
     /// For an attached lifetime: what to call when it is cancelled (once).
-    let onCancel: (() -> Void)?
+    let onCancel: ((EffectCancellation) -> Void)?
   }
 
   private var entries: [Entry] = []
@@ -26,7 +26,8 @@ struct EffectTable {
 
   /// Attaches `onCancel` to `ids`; `completion` marks it ended (then it is dropped).
   mutating func attach(
-    ids: [EffectID], completion: EffectCompletion, onCancel: @escaping () -> Void
+    ids: [EffectID], completion: EffectCompletion,
+    onCancel: @escaping (EffectCancellation) -> Void
   ) {
     append(Entry(task: nil, completion: completion, ids: ids, onCancel: onCancel))
   }
@@ -41,8 +42,8 @@ struct EffectTable {
 
   /// Cancels what is marked with `id`; returns the attached lifetimes to end, for the caller to
   /// call once it no longer accesses the table (they run user code).
-  func cancel(id: EffectID) -> [() -> Void] {
-    var ended: [() -> Void] = []
+  func cancel(id: EffectID) -> [(EffectCancellation) -> Void] {
+    var ended: [(EffectCancellation) -> Void] = []
     for entry in entries where !entry.completion.isFinished && entry.ids.contains(id) {
       end(entry, into: &ended)
     }
@@ -50,13 +51,13 @@ struct EffectTable {
   }
 
   /// Cancels everything; returns the attached lifetimes to end, as `cancel(id:)` does.
-  func cancelAll() -> [() -> Void] {
-    var ended: [() -> Void] = []
+  func cancelAll() -> [(EffectCancellation) -> Void] {
+    var ended: [(EffectCancellation) -> Void] = []
     for entry in entries where !entry.completion.isFinished { end(entry, into: &ended) }
     return ended
   }
 
-  private func end(_ entry: Entry, into ended: inout [() -> Void]) {
+  private func end(_ entry: Entry, into ended: inout [(EffectCancellation) -> Void]) {
     if let task = entry.task {
       task.cancel()
     } else if let onCancel = entry.onCancel {

@@ -274,6 +274,14 @@ public final class Store<State, Action: Sendable> {
 }
 
 extension Store {
+  /// The root store's instance of an operator's state (``EffectRuntime/operatorState(_:make:)``),
+  /// if an operator made one: how the host of a feature reaches what the feature's effects set
+  /// up (the features it presents, to stop them before it stops). `nil` on a scoped store.
+  package func existingOperatorState<Value: AnyObject>(_ type: Value.Type) -> Value? {
+    guard case .root(let runtime) = source else { return nil }
+    return runtime.operatorStates[ObjectIdentifier(type)].map { unsafeDowncast($0, to: type) }
+  }
+
   /// Cancels every effect this store's runtime is running (and ends what is attached to their
   /// ids, such as the features a root store presents).
   public func cancelRunningEffects() {

@@ -86,13 +86,13 @@ extension StoreRuntime {
   package func cancel(id: EffectID) {
     // Attached lifetimes end once the table is no longer accessed: they run user code.
     let ended = effects.cancel(id: id)
-    for end in ended { end() }
+    for end in ended { end(.byID) }
   }
 
-  /// Cancels every effect and ends every attached lifetime.
+  /// Cancels every effect and ends every attached lifetime (the store stops, or goes).
   func cancelAll() {
     let ended = effects.cancelAll()
-    for end in ended { end() }
+    for end in ended { end(.all) }
   }
 
   /// An action an effect sends back: handled like any `send`, its effects joining `group`.
@@ -123,7 +123,7 @@ extension StoreRuntime: EffectRuntime {
   package var dependencyValues: DependencyValues { dependencies.values }
 
   @usableFromInline
-  package func attach(ids: [EffectID], onCancel: @escaping () -> Void) {
+  package func attach(ids: [EffectID], onCancel: @escaping (EffectCancellation) -> Void) {
     effects.attach(ids: ids, completion: EffectCompletion(), onCancel: onCancel)
   }
 

@@ -28,6 +28,9 @@ public struct StoreTask: Sendable {
   @usableFromInline
   init(_ tasks: Tasks) { self.tasks = tasks }
 
+  /// A handle on one task: what an operator outside the kernel returns for the task it started.
+  package init(task: Task<Void, Never>) { self.tasks = .one(task) }
+
   @usableFromInline
   init(all: [StoreTask]) {
     var flat: [Task<Void, Never>] = []
