@@ -4,10 +4,10 @@
 /// with.
 ///
 /// ```swift
-/// enum Action: Sendable {
-///   case recorder(PresentationAction<FeatureAction<RecorderInput, RecorderOutput>>)
+/// public enum Action: Equatable, Sendable {
+///   case recordTapped
 ///   case stopTapped
-/// }
+///   case recorder(PresentationAction<FeatureAction<RecorderInput, RecorderOutput>>)
 /// ```
 ///
 /// A parent sends an input with `.send(.recorder(.presented(.input(.stop))))` and handles

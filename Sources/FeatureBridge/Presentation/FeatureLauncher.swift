@@ -7,13 +7,14 @@
 /// `dismiss` that dismisses it in the parent.
 ///
 /// ```swift
-/// extension DependencyValues {
-///   var recorder: FeatureLauncher<Recording, RecorderInput, RecorderOutput> {
-///     get { self[RecorderKey.self] }
-///     set { self[RecorderKey.self] = newValue }
-///   }
+/// public static let launcher = FeatureLauncher<Recording, RecorderInput, RecorderOutput> {
+///   recording, isolation in
+///   RecorderFeature.start(recording, isolation: isolation)
 /// }
 /// ```
+///
+/// A parent reads it from its dependencies (`feature: \.recorder`), so the key's `liveValue`
+/// is the launcher and a test sets another.
 ///
 /// `Sendable`: it holds a `@Sendable` closure.
 public struct FeatureLauncher<Start: Sendable, Input: Sendable, Output: Sendable>: Sendable {

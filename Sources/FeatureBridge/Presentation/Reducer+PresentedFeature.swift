@@ -17,7 +17,7 @@ extension Reducer {
   ///   for a feature that is not presented is reported (a test failure under StoreKernelTesting).
   ///
   /// ```swift
-  /// Memo().ifLet(\.$recorder, action: Memo.Action.recorderPath, feature: \.recorder)
+  /// .ifLet(\.$recording, action: Action.recorderPath, feature: \.recorder)
   /// ```
   ///
   /// In a single store (AppShell's single-store build) the same declaration composes the
@@ -65,7 +65,7 @@ extension Reducer {
   /// `.element(id:action: .input(_:))`; its outputs arrive as `.element(id:action: .output(_:))`.
   ///
   /// ```swift
-  /// Journal().forEach(\.path, action: Journal.Action.pathPath, feature: \.entry)
+  /// .forEach(\.path, action: Action.pathPath, feature: \.recorder)
   /// ```
   ///
   /// - Parameters:
