@@ -4,13 +4,18 @@ public import StoreKernel
 /// A memo screen that presents a recorder as a sheet: the Navigation article's example of a
 /// presented feature.
 public struct Memo: Reducer {
+  /// The memo's state: the recording it presents, if any, and the lengths of those it kept.
   public struct State: Equatable {
+    /// The recording the memo presents the recorder with; `nil` while none is presented.
     @PresentationState public var recording: Recording?
+    /// The length of each recording, in seconds, oldest first.
     public var lengths: [Int] = []
 
+    /// A memo with no recordings.
     public init() {}
   }
 
+  /// What happens on the memo screen.
   public enum Action: Equatable, Sendable {
     case recordTapped
     case stopTapped
@@ -23,8 +28,10 @@ public struct Memo: Reducer {
       extract: { if case .recorder(let action) = $0 { action } else { nil } })
   }
 
+  /// The memo's reducer.
   public init() {}
 
+  /// Presents the recorder on `recordTapped` and keeps its length when it reports it stopped.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     Reduce<State, Action> { state, action in
       switch action {

@@ -16,8 +16,10 @@ public enum RecorderOutput: Sendable, Equatable {
 
 /// What a parent presents the recorder with: a value the parent owns.
 public struct Recording: Equatable, Sendable, Identifiable {
+  /// The recording's number.
   public var id: Int
 
+  /// A recording numbered `id`.
   public init(id: Int) { self.id = id }
 }
 

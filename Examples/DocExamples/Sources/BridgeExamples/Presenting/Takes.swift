@@ -4,12 +4,16 @@ public import StoreKernel
 /// Takes on a stack, each one a recorder running in a store of its own: the example of
 /// presented features on a navigation stack.
 public struct Takes: Reducer {
+  /// The takes' state: the stack of recordings.
   public struct State: Equatable {
+    /// The recordings on the stack, each presenting a recorder of its own.
     public var path = StackState<Recording>()
 
+    /// An empty stack.
     public init() {}
   }
 
+  /// What happens on the takes screen.
   public enum Action: Equatable, Sendable {
     case newTake
     case path(StackAction<Recording, FeatureAction<RecorderInput, RecorderOutput>>)
@@ -20,8 +24,10 @@ public struct Takes: Reducer {
       embed: Action.path, extract: { if case .path(let action) = $0 { action } else { nil } })
   }
 
+  /// The takes' reducer.
   public init() {}
 
+  /// Pushes a recording on `newTake`; the recorders on the stack run in stores of their own.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     Reduce<State, Action> { state, action in
       if case .newTake = action { state.path.append(Recording(id: state.path.count + 1)) }
