@@ -11,6 +11,7 @@
 //     swift package --disable-sandbox benchmark --target StoreKernelBenchmarks
 //     swift package --disable-sandbox benchmark --target FeatureBridgeBenchmarks
 //     swift package --disable-sandbox benchmark --target NotesBenchmarks
+//     swift package --disable-sandbox benchmark --target SharedBenchmarks
 //
 // Figures: docs/decisions/0001-store-isolation.md (IsolationCosts) and docs/performance.md
 // (StoreKernelBenchmarks, FeatureBridgeBenchmarks, NotesBenchmarks).
@@ -96,6 +97,21 @@ let package = Package(
         .product(name: "FeatureBridge", package: "MultiStore"),
       ],
       path: "Benchmarks/FeatureBridgeBenchmarks",
+      swiftSettings: strictSettings,
+      plugins: [
+        .plugin(name: "BenchmarkPlugin", package: "benchmark")
+      ]
+    ),
+    // Shared values: reads, writes and a persisted burst.
+    .executableTarget(
+      name: "SharedBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "StoreKernel", package: "MultiStore"),
+        .product(name: "SharedFileStorage", package: "MultiStore"),
+        "ShortMode",
+      ],
+      path: "Benchmarks/SharedBenchmarks",
       swiftSettings: strictSettings,
       plugins: [
         .plugin(name: "BenchmarkPlugin", package: "benchmark")

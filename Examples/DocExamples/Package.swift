@@ -28,7 +28,12 @@ var package = Package(
       dependencies: [
         .product(name: "StoreKernel", package: "MultiStore"),
         .product(name: "FoundationDependencies", package: "MultiStore"),
+        .product(name: "SharedFileStorage", package: "MultiStore"),
       ]),
+    // The Navigation article's app, and the doc comments of the navigation tools.
+    .target(
+      name: "NavigationExamples",
+      dependencies: [.product(name: "StoreKernel", package: "MultiStore")]),
     .target(
       name: "BridgeExamples",
       dependencies: [
@@ -44,6 +49,13 @@ var package = Package(
       name: "KernelExamplesTests",
       dependencies: [
         "KernelExamples", "ReadmeExample",
+        .product(name: "StoreKernel", package: "MultiStore"),
+        .product(name: "StoreKernelTesting", package: "MultiStore"),
+      ]),
+    .testTarget(
+      name: "NavigationExamplesTests",
+      dependencies: [
+        "NavigationExamples",
         .product(name: "StoreKernel", package: "MultiStore"),
         .product(name: "StoreKernelTesting", package: "MultiStore"),
       ]),

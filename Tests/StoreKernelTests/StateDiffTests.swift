@@ -116,4 +116,40 @@ private struct Board: Equatable {
     #expect(lines[0].hasPrefix(#"value: "one\ntwo" → "xxx"#))
     #expect(lines[0].hasSuffix("…"))
   }
+
+  @Test func anIdentifiedArrayIsMatchedByID() {
+    let before: IdentifiedArrayOf<Row> = [Row(id: 1, title: "a"), Row(id: 2, title: "b")]
+    var after = before
+    after[id: 2]?.title = "B"
+    after.remove(id: 1)
+    #expect(
+      StateDiff.lines(from: Screen(rows: before), to: Screen(rows: after)) == [
+        "rows[id: 1]: \(String(reflecting: before[0])) → (removed)",
+        #"rows[id: 2].title: "b" → "B""#,
+      ])
+  }
+
+  @Test func aStackIsMatchedByElementIDAndAPresentedChildByItsName() {
+    var before = Screen()
+    before.path.append(Row(id: 7, title: "a"))
+    before.path.append(Row(id: 8, title: "b"))
+    var after = before
+    after.path.removeLast()
+    after.path[id: before.path.ids[0]]?.title = "A"
+    after.editor = Row(id: 1, title: "new")
+    let first = before.path.ids[0]
+    let second = before.path.ids[1]
+    #expect(
+      StateDiff.lines(from: before, to: after) == [
+        "path[id: \(second)]: \(String(reflecting: before.path[1])) → (removed)",
+        #"path[id: \#(first)].title: "a" → "A""#,
+        "editor: nil → \(String(reflecting: Optional(Row(id: 1, title: "new"))))",
+      ])
+  }
+}
+
+private struct Screen: Equatable {
+  var rows: IdentifiedArrayOf<Row> = []
+  var path = StackState<Row>()
+  @PresentationState var editor: Row?
 }

@@ -16,3 +16,9 @@ public func sink(_ task: StoreTask) {}
 /// - Parameter effect: The effect.
 @inline(never)
 public func sink(_ effect: Effect<CounterAction>) {}
+
+/// Takes a number, and does nothing with it.
+///
+/// - Parameter value: The number.
+@inline(never)
+public func sink(_ value: Int) {}

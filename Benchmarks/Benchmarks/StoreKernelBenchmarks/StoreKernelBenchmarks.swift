@@ -53,6 +53,9 @@ let benchmarks: @Sendable () -> Void = {
     await host.effectRoundTrips(UncheckedBox(value: benchmark))
   }
 
+  // Stack pushes and pops, and updates by id: values at the `fast` count, stores at `slow`.
+  navigationBenchmarks(host: host, values: fast, stores: slow)
+
   for observers in [1, 100] {
     Benchmark(
       "Store: observation fan-out, \(observers) observer(s), 1 changed", configuration: slow

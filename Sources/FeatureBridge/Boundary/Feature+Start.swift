@@ -56,10 +56,18 @@ extension Feature {
     host.deliverBatch = { [unowned host] in host.deliverPending() }
     host.viewStoreMaker = { [unowned host] in host.makeViewStoreNow() }
     let reference = FeatureHostReference(host)
-    // The actor is captured weakly: it may own the feature, whose input sender this is.
+    let limit = FeatureHost<R>.scheduledBatchLimit
+    // The actor is captured weakly: it may own the feature, whose input sender this is. Each
+    // batch is a job of its own: between two, the task yields, so the actor runs whatever else
+    // is waiting (hopping straight back could keep the actor's thread, ahead of everyone).
     let sender = InputSender(mailbox: mailbox) { [weak isolation] in
       guard let isolation else { return }
-      Task { await onIsolation(isolation) { reference.host?.deliverPending() } }
+      Task {
+        while await onIsolation(isolation, { reference.host?.deliverPending(upTo: limit) ?? false })
+        {
+          await Task.yield()
+        }
+      }
     }
     if let inputs {
       host.pump = Task.detached {

@@ -80,6 +80,23 @@ public final class Feature<Input: Sendable, Output: Sendable> {
     route.attach(handler)
   }
 
+  /// Hands `input` to the feature now, on its actor, as ``send(_:)`` does without awaiting:
+  /// what a parent that presents the feature uses from within its own `send`.
+  ///
+  /// - Parameter input: The input.
+  /// - Returns: `false` if the feature no longer takes inputs.
+  @discardableResult
+  package func sendNow(_ input: Input) -> Bool {
+    deliver(input)
+  }
+
+  /// Stops the feature at once, as letting it go does: its effects are cancelled and its
+  /// store released, without its stop action. What a parent does to a feature it presented
+  /// when it is dismissed.
+  package func stopNow() {
+    host.stopNow()
+  }
+
   /// Counts at the boundary and inside the feature's store.
   public var metrics: BoundaryMetrics { host.metrics }
 
@@ -147,13 +164,16 @@ public final class Feature<Input: Sendable, Output: Sendable> {
   /// - Parameters:
   ///   - state: The feature's state type.
   ///   - viewAction: The feature's view action type.
-  /// - Returns: A new view store; the feature's store is held weakly.
+  /// - Returns: A new view store. Make one per view and keep it (making one per render works,
+  ///   but each costs an observer registration on the feature's store).
   public func viewStore<State, ViewAction: Sendable>(
     state: State.Type, viewAction: ViewAction.Type
   ) -> ViewStore<State, ViewAction> {
     guard let viewStore = host.makeViewStore() as? ViewStore<State, ViewAction> else {
       preconditionFailure(
-        "Feature \(name) has no view store of \(State.self) and \(ViewAction.self)")
+        "Feature \(name) has no view store of \(State.self) and \(ViewAction.self): only the "
+          + "feature's own module can ask for its view store, with its own state and view action "
+          + "types (FeatureBridge's Boundaries article).")
     }
     return viewStore
   }

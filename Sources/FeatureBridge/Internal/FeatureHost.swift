@@ -53,18 +53,27 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     self.registration = registration
   }
 
-  /// ``deliverPending()`` specialized for the feature's types. `Feature.start` (which is
-  /// `@inlinable`, so it is compiled in the feature's module) sets it; the methods here that are
-  /// compiled once for every feature call it instead of their own, generic, copy of
-  /// `deliverPending`, which would box every input on its way through.
+  /// ``deliverPending(upTo:)`` of every waiting input, specialized for the feature's types.
+  /// `Feature.start` (which is `@inlinable`, so it is compiled in the feature's module) sets
+  /// it; the methods here that are compiled once for every feature call it instead of their
+  /// own, generic, copy of `deliverPending`, which would box every input on its way through.
   @usableFromInline var deliverBatch: () -> Void = {}
 
-  /// Delivers every waiting input as one batch: one action per input, one observer pass.
+  /// The most inputs a scheduled delivery (one that a `put` asked for) hands the store in one
+  /// batch. Producers on other threads may put inputs faster than the store handles them; a
+  /// delivery that took them all would hold the actor for as long as they keep coming, and the
+  /// host's own work on the actor (letting the feature go, say) would wait behind it. Bounded,
+  /// each batch is a job of its own on the actor, behind whatever else is waiting.
   @inlinable
-  func deliverPending() {
-    mailbox.takeAll(into: &batch)
+  static var scheduledBatchLimit: Int { 1024 }
+
+  /// Delivers waiting inputs as one batch, the oldest `limit` or all of them: one action per
+  /// input, one observer pass. Returns whether inputs are still waiting.
+  @inlinable @discardableResult
+  func deliverPending(upTo limit: Int = .max) -> Bool {
+    let more = mailbox.take(upTo: limit, into: &batch)
     defer { batch.removeAll(keepingCapacity: true) }
-    guard !batch.isEmpty, let store else { return }
+    guard !batch.isEmpty, let store else { return false }
     // Replaced projections are `nil`. One non-capturing closure: composing lazy maps would
     // allocate a closure context per batch.
     var delivered = 0
@@ -73,6 +82,7 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     let work = store.send(contentsOf: batch.lazy.compactMap { $0.map { R.Action.input($0) } })
     if !work.isEmpty { recordInputWork(work) }
     if !deliveryWaiters.isEmpty { wakeDeliveryWaiters(stopped: false) }
+    return more
   }
 
   /// Hosts waiting until a number of inputs has been delivered.
@@ -217,6 +227,11 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     }
     mailbox.close()
     deliverBatch()
+    // The features this one presents stop first, as their hosts would stop them: what they
+    // report while stopping reaches this feature before its own stop action runs.
+    if let presented = store?.existingOperatorState(PresentedFeatures.self) {
+      await presented.stopAll()
+    }
     if let willStop = R.Action.willStop, let store {
       await store.send(willStop).finish()
     }

@@ -27,7 +27,10 @@ final class InputMailbox<Input: Sendable>: Sendable {
 
   @usableFromInline
   struct State: Sendable {
+    /// The inputs, from `head` on (what is before it was taken by a bounded `take`).
     @usableFromInline var items: [Input?] = []
+    @usableFromInline var head = 0
+    /// Where the waiting projection of each key is in `items`.
     @usableFromInline var waitingIndex: [String: Int] = [:]
     @usableFromInline var deliveryScheduled = false
     @usableFromInline var isClosed = false
@@ -90,15 +93,44 @@ final class InputMailbox<Input: Sendable>: Sendable {
     return .needsDelivery
   }
 
-  /// Swaps every waiting input (in order, replaced projections as `nil`) into `buffer`, which
-  /// must be empty, and lets the next `put` schedule a new delivery. Swapping, not copying: the
-  /// caller's emptied buffer becomes the mailbox's, so steady traffic allocates nothing.
+  /// Takes the waiting inputs (in order, replaced projections as `nil`) into `buffer`, which
+  /// must be empty: all of them, or the oldest `limit`. Returns whether inputs are still
+  /// waiting; then a delivery stays scheduled (the next `put` will not ask for one), and the
+  /// caller schedules it. Otherwise the next `put` schedules a new delivery.
+  ///
+  /// Taking all is a swap, not a copy: the caller's emptied buffer becomes the mailbox's, so
+  /// steady traffic allocates nothing. A bounded take copies the oldest `limit` out and leaves
+  /// the rest in place (the mailbox is compacted once half of it has been taken).
   @inlinable
-  func takeAll(into buffer: inout [Input?]) {
+  func take(upTo limit: Int, into buffer: inout [Input?]) -> Bool {
     state.withLock { state in
-      swap(&state.items, &buffer)
-      state.waitingIndex.removeAll(keepingCapacity: true)
-      state.deliveryScheduled = false
+      if state.items.count - state.head <= limit {
+        if state.head == 0 {
+          swap(&state.items, &buffer)
+        } else {
+          buffer.append(contentsOf: state.items[state.head...])
+          state.items.removeAll(keepingCapacity: true)
+          state.head = 0
+        }
+        state.waitingIndex.removeAll(keepingCapacity: true)
+        state.deliveryScheduled = false
+        return false
+      }
+      Self.takeOldest(limit, from: &state, into: &buffer)
+      return true
+    }
+  }
+
+  @usableFromInline
+  static func takeOldest(_ count: Int, from state: inout State, into buffer: inout [Input?]) {
+    let end = state.head + count
+    buffer.append(contentsOf: state.items[state.head..<end])
+    state.head = end
+    state.waitingIndex = state.waitingIndex.filter { $0.value >= end }
+    if state.head >= 4096, state.head * 2 >= state.items.count {
+      state.items.removeFirst(state.head)
+      for key in state.waitingIndex.keys { state.waitingIndex[key]! -= state.head }
+      state.head = 0
     }
   }
 

@@ -172,7 +172,9 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   var currentState: State {
     if !connection.hasEnded, let source = connection.source { return source.state }
     guard let finalState = connection.finalState else {
-      preconditionFailure("A ViewStore's store was released before it reported its last state")
+      preconditionFailure(
+        "A ViewStore's store was released before it reported its last state: a bug in "
+          + "FeatureBridge (a view store's connection keeps its store until the feature stops).")
     }
     return finalState
   }

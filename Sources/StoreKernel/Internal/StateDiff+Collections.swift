@@ -36,7 +36,7 @@ extension StateDiff {
 
   /// Elements matched by id: each removed, added or changed element is one entry, named
   /// `[id: …]`; a change of order alone shows as the ids before and after.
-  private static func compareIdentified(
+  static func compareIdentified(
     _ old: [Any], _ oldIDs: [AnyHashable], _ new: [Any], _ newIDs: [AnyHashable],
     path: String, into lines: inout [String]
   ) {
@@ -103,4 +103,13 @@ extension StateDiff {
     compare(old, new, path: "", into: &lines)
     return lines.isEmpty
   }
+}
+
+/// A collection that knows the id of each element (an `IdentifiedArray`, a navigation stack):
+/// the diff matches its elements by these ids.
+protocol IdentifiedElements {
+  /// The ids, in the order of the elements.
+  var elementIDs: [AnyHashable] { get }
+  /// The elements, in order.
+  var elementValues: [Any] { get }
 }

@@ -38,6 +38,13 @@ extension CombineReducers: Sendable where Reducers: Sendable {}
 /// A namespace: no values.
 @resultBuilder
 public enum ReducerBuilder<State, Action: Sendable> {
+  /// A reducer of the builder's domain, which also tells a `Reduce { state, action in … }` its
+  /// types.
+  @inlinable
+  public static func buildExpression<R: Reducer<State, Action>>(_ expression: R) -> R {
+    expression
+  }
+
   /// A single reducer stands for itself.
   @inlinable
   public static func buildPartialBlock<R: Reducer>(first: R) -> R

@@ -50,11 +50,12 @@ public final class Store<State, Action: Sendable> {
   /// store it runs (a server session that owns its feature), and a strong reference back would
   /// keep both alive forever once dropped.
   public var isolation: any Actor {
-    guard let actor else { Self.actorReleased() }
+    guard let actor = confinement.current else { Self.actorReleased() }
     return actor
   }
 
-  @usableFromInline weak let actor: (any Actor)?
+  /// The actor, held weakly, and the check that the caller is on it.
+  let confinement: IsolationCheck
 
   /// Creates a root store.
   ///
@@ -95,12 +96,13 @@ public final class Store<State, Action: Sendable> {
     withDependencies prepareDependencies: (inout DependencyValues) -> Void,
     isolation: any Actor
   ) {
-    var dependencies = DependencyValues()
+    // A store made inside `withDependencies` starts from its overrides, as in TCA.
+    var dependencies = DependencyValues.forNewStore
     prepareDependencies(&dependencies)
     let metrics = StoreMetrics(name: name)
     self.metrics = metrics
     self.registry = dependencies.storeRegistry
-    self.actor = isolation
+    self.confinement = IsolationCheck(isolation)
     let runtime = StoreRuntime(
       state: initialState,
       reducer: reduce,
@@ -122,7 +124,7 @@ public final class Store<State, Action: Sendable> {
     self.source = .scoped(scoped)
     self.unretained = .scoped(.passUnretained(scoped))
     self.registry = registry
-    self.actor = isolation
+    self.confinement = IsolationCheck(isolation)
     registry.register(metrics)
   }
 
@@ -138,12 +140,25 @@ public final class Store<State, Action: Sendable> {
   public var state: State {
     switch source {
     case .root(let runtime):
+      checkIsolation()
       if runtime.isReducing { Self.stateReadWhileReducing() }
       return runtime.state
     case .scoped(let scoped):
       StoreMetrics.bump(metrics.stateDerivations)
       return scoped.read()
     }
+  }
+
+  /// Traps, naming the misuse, when the caller is not on the store's actor: a read from another
+  /// thread (possible only through `nonisolated(unsafe)`) could tear the state. Checked on every
+  /// read, so the misuse is caught where it happens, not only when it overlaps a reducer run.
+  /// Once the actor is gone nothing can run on it, so there is nothing to check.
+  @usableFromInline
+  func checkIsolation() {
+    confinement.check(
+      "A store's state was read off the actor the store is confined to. A store, and everything "
+        + "made from it (scoped stores, view stores), is used on its actor only "
+        + "(docs/decisions/0001-store-isolation.md).")
   }
 
   /// Whether the current task is running one of this root store's effects (or a task such an
@@ -172,7 +187,9 @@ public final class Store<State, Action: Sendable> {
   static func stateReadWhileReducing() -> Never {
     preconditionFailure(
       "A store's state was read while its reducer was running: a reducer must not read its own "
-        + "store (it is handed the state), directly, through a scoped store or by observing it.")
+        + "store (it is handed the state), directly, through a scoped store, a view store or by "
+        + "observing it; read the state it is handed, and do host work after the reducer has "
+        + "returned (docs/decisions/0001-store-isolation.md).")
   }
 
   /// Reads a property of the current state: `store.count`.
@@ -257,8 +274,21 @@ public final class Store<State, Action: Sendable> {
 }
 
 extension Store {
-  /// Cancels every effect this store's runtime is running.
+  /// The root store's instance of an operator's state (``EffectRuntime/operatorState(_:make:)``),
+  /// if an operator made one: how the host of a feature reaches what the feature's effects set
+  /// up (the features it presents, to stop them before it stops). `nil` on a scoped store.
+  package func existingOperatorState<Value: AnyObject>(_ type: Value.Type) -> Value? {
+    guard case .root(let runtime) = source else { return nil }
+    return runtime.operatorStates[ObjectIdentifier(type)].map { unsafeDowncast($0, to: type) }
+  }
+
+  /// Cancels every effect this store's runtime is running (and ends what is attached to their
+  /// ids, such as the features a root store presents).
   public func cancelRunningEffects() {
-    for task in runningTasksForScope() { task.cancel() }
+    guard case .root(let runtime) = source else {
+      for task in runningTasksForScope() { task.cancel() }
+      return
+    }
+    runtime.cancelAll()
   }
 }

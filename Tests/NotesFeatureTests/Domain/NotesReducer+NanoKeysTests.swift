@@ -57,7 +57,7 @@ import Testing
       $0.notes[0].body = "threeone\ntwo\n"
       $0.cutBufferIsOpen = false
     }
-    store.skipInFlightEffects()
+    await store.skipInFlightEffects()
   }
 
   @Test func copyingALineLeavesTheTextAndMovesToTheNextLine() async {
@@ -78,7 +78,7 @@ import Testing
       $0.cutBufferIsOpen = false
     }
     #expect(store.state.editCount == 1, "copying is no edit; pasting is one")
-    store.skipInFlightEffects()
+    await store.skipInFlightEffects()
   }
 
   @Test func findMovesToTheNextMatchThenWrapsAndSaysWhenThereIsNone() async {
@@ -146,6 +146,6 @@ import Testing
       $0.cursor = 5
       $0.status = nil
     }
-    store.skipInFlightEffects()
+    await store.skipInFlightEffects()
   }
 }

@@ -69,8 +69,11 @@ public final class Kettle {
   /// - Parameter width: The available columns.
   /// - Returns: The lines to show.
   public func render(width: Int) -> [String] {
-    TimerFeature.terminalView(of: timer).render(width: width, height: 1)
+    timerView.render(width: width, height: 1)
   }
+
+  /// Made once and kept: a view observes its feature from when it is made.
+  private lazy var timerView = TimerFeature.terminalView(of: timer)
 
   /// Delivers what was sent, then stops the timer.
   public func stop() async {

@@ -1,0 +1,132 @@
+extension Reducer {
+  /// Runs `destination` on the elements of a navigation stack (``StackState``), with TCA's
+  /// stack semantics.
+  ///
+  /// - ``StackAction/element(id:action:)`` runs the element first, then this reducer. An action
+  ///   for an id that is not in the stack is reported through ``IssueReporter`` (a test failure
+  ///   under StoreKernelTesting) and reaches no element.
+  /// - ``StackAction/popFrom(id:)`` runs this reducer with the elements still there, then
+  ///   removes the element with that id and every element above it. A pop of an id that is not
+  ///   in the stack is reported.
+  /// - ``StackAction/push(id:state:)`` appends the state under that id, then runs this reducer.
+  ///   A push of an id already in the stack is reported and pushes nothing. In a test, a push
+  ///   whose id is beyond the store's next ``DependencyValues/stackElementID`` is reported, and
+  ///   one with the next id takes it, so the ids the reducer hands out afterwards follow on.
+  /// - Every element's effects end with it: they are cancelled when it leaves the stack,
+  ///   however it leaves (a pop, `removeLast`, `removeAll`, the stack replaced). An element's
+  ///   cancellation ids are its own, as with the `forEach` over an array.
+  /// - An element's effects can pop it with the ``DependencyValues/dismiss`` dependency.
+  ///
+  /// ```swift
+  /// Root().forEach(\.path, action: Root.Action.pathPath) { Path() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - stack: Where the stack is.
+  ///   - action: How the stack's actions sit inside this reducer's actions.
+  ///   - fileID: Where the `forEach` is, for reports.
+  ///   - line: Where the `forEach` is, for reports.
+  ///   - destination: Builds the element reducer.
+  /// - Returns: A reducer that runs both.
+  public func forEach<ElementState, ElementAction, Destination: Reducer>(
+    _ stack: any WritableKeyPath<State, StackState<ElementState>> & Sendable,
+    action: ActionPath<Action, StackAction<ElementState, ElementAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    @ReducerBuilder<ElementState, ElementAction> destination: () -> Destination
+  ) -> Reduce<State, Action>
+  where ElementState == Destination.State, ElementAction == Destination.Action {
+    let stackReducer = StackReducer(
+      parent: self, stack: stack, action: action, element: destination(), fileID: fileID,
+      line: line)
+    return Reduce { state, action in stackReducer.reduce(into: &state, action: action) }
+  }
+}
+
+/// The parts of a stack `forEach`, and what it does for each action.
+private struct StackReducer<Parent: Reducer, Element: Reducer> {
+  let parent: Parent
+  let stack: any WritableKeyPath<Parent.State, StackState<Element.State>> & Sendable
+  let action: ActionPath<Parent.Action, StackAction<Element.State, Element.Action>>
+  let element: Element
+  let fileID: StaticString
+  let line: UInt
+
+  private func navigation(_ id: StackElementID) -> NavigationID {
+    NavigationID(place: stack, identity: AnyHashable(id))
+  }
+
+  func reduce(
+    into state: inout Parent.State, action parentAction: Parent.Action
+  ) -> Effect<Parent.Action> {
+    var snapshot = state[keyPath: stack].mountSnapshot
+    var ran: StackElementID?
+    var elementEffects: Effect<Parent.Action> = .none
+    let parentEffects: Effect<Parent.Action>
+
+    switch action.extract(parentAction) {
+    case .element(let id, let elementAction)?:
+      if let index = state[keyPath: stack].storage.index(of: id) {
+        ran = id
+        let embed = action.embed
+        // In place, by position: the element never leaves the stack.
+        elementEffects = element.reduce(
+          into: &state[keyPath: stack].storage[index], action: elementAction
+        )
+        .map { embed(.element(id: id, action: $0)) }
+        .dismissing(with: embed(.popFrom(id: id)))
+        .scoped(to: navigation(id))
+      } else {
+        report(
+          "an action for an element that is not in the stack (\(id)): \(elementAction). It "
+            + "reached no element. A view or an effect outlived its screen.")
+      }
+      parentEffects = parent.reduce(into: &state, action: parentAction)
+
+    case .popFrom(let id)?:
+      let present = state[keyPath: stack].storage.index(of: id) != nil
+      parentEffects = parent.reduce(into: &state, action: parentAction)
+      if present {
+        state[keyPath: stack].pop(from: id)
+      } else {
+        report("a pop of an element that is not in the stack (\(id)).")
+      }
+
+    case .push(let id, let elementState)?:
+      if state[keyPath: stack].storage.index(of: id) != nil {
+        report("a push of an id that is already in the stack (\(id)); nothing was pushed.")
+      } else {
+        takeTestID(id)
+        state[keyPath: stack].append(elementState, id: id)
+      }
+      parentEffects = parent.reduce(into: &state, action: parentAction)
+
+    case nil:
+      parentEffects = parent.reduce(into: &state, action: parentAction)
+    }
+
+    let gone = state[keyPath: stack].reconcileMounts(after: &snapshot, extra: ran)
+    guard !gone.isEmpty else { return elementEffects.merge(with: parentEffects) }
+    return .merge(
+      [elementEffects, parentEffects] + gone.map { .cancel(navigation: navigation($0)) })
+  }
+
+  /// In a test, keeps the store's generator in step with an id a test pushed, as TCA does: a
+  /// push of the next id takes it, a push beyond it is reported.
+  private func takeTestID(_ id: StackElementID) {
+    let dependencies = DependencyValues.current
+    guard dependencies.context == .test else { return }
+    let next = dependencies.stackElementID.peek()
+    if id.generation > next.generation {
+      report(
+        "a push with id \(id), but the next id of this store is \(next): push with the ids "
+          + "the store hands out, in order.")
+    } else if id == next {
+      _ = dependencies.stackElementID.next()
+    }
+  }
+
+  private func report(_ what: String) {
+    IssueReporter.report("A forEach at \(fileID):\(line) received \(what)")
+  }
+}

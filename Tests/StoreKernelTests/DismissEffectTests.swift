@@ -1,0 +1,89 @@
+import StoreKernel
+import StoreKernelTesting
+import Testing
+
+/// A presented feature that itself presents a drafter, and can close itself.
+private struct Middle: Reducer {
+  struct State: Equatable {
+    @PresentationState var drafter: Drafter.State?
+  }
+
+  enum Action: Equatable, Sendable {
+    case drafter(PresentationAction<Drafter.Action>)
+    case closeTapped
+
+    static let drafterPath = ActionPath<Action, PresentationAction<Drafter.Action>>(
+      embed: Action.drafter, extract: { if case .drafter(let action) = $0 { action } else { nil } }
+    )
+  }
+
+  @Dependency(\.dismiss) var dismiss
+
+  @ReducerBuilder<State, Action>
+  var body: some Reducer<State, Action> {
+    Reduce { _, action in
+      action == .closeTapped ? .run { _ in await dismiss() } : .none
+    }
+    .ifLet(\.$drafter, action: Action.drafterPath) { Drafter() }
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    body.reduce(into: &state, action: action)
+  }
+}
+
+private struct Outer: Reducer {
+  struct State: Equatable {
+    @PresentationState var middle: Middle.State?
+  }
+
+  enum Action: Equatable, Sendable {
+    case middle(PresentationAction<Middle.Action>)
+
+    static let middlePath = ActionPath<Action, PresentationAction<Middle.Action>>(
+      embed: Action.middle, extract: { if case .middle(let action) = $0 { action } else { nil } })
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    Reduce<State, Action> { _, _ in .none }
+      .ifLet(\.$middle, action: Action.middlePath) { Middle() }
+      .reduce(into: &state, action: action)
+  }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct DismissEffectTests {
+  @Test func itDismissesTheInnermostFeatureWhoseEffectCallsIt() async {
+    let store = TestStore(
+      initialState: Outer.State(middle: Middle.State(drafter: Drafter.State())), reducer: Outer())
+    await store.send(.middle(.presented(.drafter(.presented(.closeTapped)))))
+    await store.receive(.middle(.presented(.drafter(.dismiss)))) {
+      $0.middle?.drafter = nil
+    }
+    await store.send(.middle(.presented(.closeTapped)))
+    await store.receive(.middle(.dismiss)) { $0.middle = nil }
+    await store.finish()
+  }
+
+  @Test func withNothingPresentingTheFeatureItIsReportedAndDoesNothingElse() async {
+    let store = TestStore(initialState: Drafter.State(text: "a"), reducer: Drafter())
+    await withKnownIssue {
+      await store.send(.closeTapped)
+      await store.finish()
+    } matching: { issue in
+      issue.message.contains("dismiss() was called at")
+        && issue.message.contains("in a feature that nothing presents")
+    }
+    #expect(store.state == Drafter.State(text: "a"))
+  }
+
+  @Test func aTestOfTheChildAloneCanOverrideIt() async {
+    let calls = Recorder<String>()
+    let store = TestStore(initialState: Drafter.State(), reducer: Drafter()) {
+      $0.dismiss = DismissEffect { calls.record("dismiss") }
+    }
+    await store.send(.closeTapped)
+    await store.finish()
+    #expect(calls.values == ["dismiss"])
+  }
+}

@@ -1,0 +1,65 @@
+import StoreKernel
+import StoreKernelTesting
+import Testing
+
+private struct Settings: Reducer {
+  struct State: Equatable {
+    var theme = "light"
+    var fontSize = 12
+    var changes: [String] = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case themeChosen(String)
+    case fontSizeChosen(Int)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .themeChosen(let theme): state.theme = theme
+    case .fontSizeChosen(let size): state.fontSize = size
+    }
+    return .none
+  }
+}
+
+private func settingsWatchingTheTheme() -> Reduce<Settings.State, Settings.Action> {
+  Settings().onChange(of: \.theme) { oldTheme, newTheme in
+    Reduce { state, action in
+      state.changes.append("\(oldTheme) → \(newTheme) on \(action)")
+      return .none
+    }
+  }
+}
+
+@MainActor
+@Suite struct ReducerOnChangeTests {
+  @Test func runsWithTheOldAndNewValuesAfterTheBase() async {
+    let store = TestStore(initialState: Settings.State(), reducer: settingsWatchingTheTheme())
+    await store.send(.themeChosen("dark")) {
+      $0.theme = "dark"
+      $0.changes = ["light → dark on themeChosen(\"dark\")"]
+    }
+  }
+
+  @Test func doesNotRunWhenTheValueIsUnchanged() async {
+    let store = TestStore(initialState: Settings.State(), reducer: settingsWatchingTheTheme())
+    // The first action leaves the theme as it was: nothing runs.
+    await store.send(.themeChosen("light"))
+    await store.send(.fontSizeChosen(14)) { $0.fontSize = 14 }
+    await store.send(.themeChosen("dark")) {
+      $0.theme = "dark"
+      $0.changes = ["light → dark on themeChosen(\"dark\")"]
+    }
+    await store.send(.themeChosen("dark"))
+  }
+
+  @Test func theReducersEffectsRunToo() async {
+    let reducer = Settings().onChange(of: \.fontSize) { _, newSize in
+      Reduce { _, _ in .send(.themeChosen(newSize > 20 ? "large" : "light")) }
+    }
+    let store = TestStore(initialState: Settings.State(), reducer: reducer)
+    await store.send(.fontSizeChosen(24)) { $0.fontSize = 24 }
+    await store.receive(.themeChosen("large")) { $0.theme = "large" }
+  }
+}
