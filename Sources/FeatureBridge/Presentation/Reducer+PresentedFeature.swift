@@ -20,8 +20,8 @@ extension Reducer {
   /// .ifLet(\.$recording, action: Action.recorderPath, feature: \.recorder)
   /// ```
   ///
-  /// In a single store (AppShell's single-store build) the same declaration composes the
-  /// feature's state and reducer under the parent's store instead (see docs/decisions/
+  /// A presented feature always runs in a store of its own: composing it under the parent's
+  /// store instead, from the same declaration, is not built yet (see docs/decisions/
   /// 0012-presented-features.md).
   ///
   /// - Parameters:
