@@ -23,4 +23,11 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 swift build -c release --product AppShell
 bin=$(swift build -c release --show-bin-path)
+# The app's resident set depends on loading FoundationEssentials alone (ADR 0015): Foundation's
+# full library and its ICU data are 6 MB. A module that imports Foundation brings them back.
+if ldd "$bin/AppShell" | grep -E 'lib(Foundation|FoundationInternationalization|_FoundationICU)\.so'; then
+  echo "side-by-side.sh: error: AppShell links Foundation's full library (above); import" \
+    "FoundationEssentials where it exists (#if canImport(FoundationEssentials))" >&2
+  exit 1
+fi
 exec python3 scripts/side_by_side.py --binary "$bin/AppShell" "$@"
