@@ -34,13 +34,13 @@ package final class NotesView: TerminalView {
   package func handle(_ keys: [KeyPress]) -> Int {
     var used = 0
     for key in keys {
-      // Read only the mode: a copy of the whole state kept alive across `send` would force
-      // the note being typed into to be copied on every keystroke.
-      // While the list asks a question, keys answer it (nil nearly always: one optional read).
-      let asked = store.peek(\.confirmation)
+      // Read only what decides the key's action (the mode, and the question the list asks,
+      // nil nearly always): a copy of the whole state kept alive across `send` would force the
+      // note being typed into to be copied on every keystroke.
+      let context = store.peek(\.keyContext)
       guard
-        let action = asked.map({ Self.answer(key, to: $0) })
-          ?? Self.action(for: key, mode: store.peek(\.mode), geometry: geometry)
+        let action = context.confirmation.map({ Self.answer(key, to: $0) })
+          ?? Self.action(for: key, mode: context.mode, geometry: geometry)
       else { break }
       if case .cursorMovedByRows(let rows, _) = action, abs(rows) > 1 {
         viewport.pendingScroll += rows

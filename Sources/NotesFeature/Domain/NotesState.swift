@@ -114,6 +114,15 @@ package struct NotesState: Equatable, Sendable {
 
   package var hasUnsavedChanges: Bool { editCount != savedEditCount }
 
+  /// What decides what a key does: the mode, and the question the list asks, if it asks one.
+  /// One read per key for the view (the single-store builds count each as a derivation).
+  package struct KeyContext: Sendable {
+    package let mode: Mode
+    package let confirmation: ConfirmationDialogState<NotesAction.Confirmation>?
+  }
+
+  package var keyContext: KeyContext { KeyContext(mode: mode, confirmation: confirmation) }
+
   package var selectedIndex: Int? {
     guard let selectedID else { return nil }
     if notes.first?.id == selectedID { return 0 }

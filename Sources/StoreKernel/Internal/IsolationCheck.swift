@@ -20,16 +20,18 @@ import Dispatch
 ///
 /// Not `Sendable`: part of a store, confined to its actor.
 struct IsolationCheck {
+  /// Another actor, held weakly; `nil` for the main actor, which lives as long as the process
+  /// (a weak reference to it would give it a side table that is never freed).
   private weak let actor: (any Actor)?
   private let isMainActor: Bool
 
   init(_ actor: any Actor) {
-    self.actor = actor
     isMainActor = actor === MainActor.shared
+    self.actor = isMainActor ? nil : actor
   }
 
   /// The actor, while it lives.
-  var current: (any Actor)? { actor }
+  var current: (any Actor)? { isMainActor ? MainActor.shared : actor }
 
   /// Traps unless the caller is on the actor, with `message` for the main actor. Once the actor
   /// is gone nothing can run on it, so there is nothing to check.
