@@ -114,6 +114,25 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// - Parameter keyPath: The stamped property's projection (`\.$name`).
   @inlinable
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Stamped<Value>>) -> Value {
+    stampedRead(keyPath)
+  }
+
+  /// Reads a ``Stamped`` property whose value is `Equatable` (`viewStore.$name`), and tracks
+  /// its stamp, not its value.
+  ///
+  /// This overload exists so that Swift prefers it to the plain property read, which would keep
+  /// and compare the stamped value itself.
+  ///
+  /// - Parameter keyPath: The stamped property's projection (`\.$name`).
+  @inlinable
+  public subscript<Value: Equatable>(
+    dynamicMember keyPath: KeyPath<State, Stamped<Value>>
+  ) -> Value {
+    stampedRead(keyPath)
+  }
+
+  @inlinable
+  func stampedRead<Value>(_ keyPath: KeyPath<State, Stamped<Value>>) -> Value {
     let state = storage.state
     let read: ViewStoreStorage<State, ViewAction>.StampRead<Value>
     if let known = index.find(keyPath) {
