@@ -90,6 +90,13 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   Benchmark(
+    "Keystroke: the same, the view reading the text tracked by its stamp, 200 features alive",
+    configuration: slow
+  ) { benchmark in
+    await host.typeIntoAFeatureWhoseViewDrawsTheStampedTextEachKey(UncheckedBox(value: benchmark))
+  }
+
+  Benchmark(
     "Keystroke: the same view over a plain @Observable model, drawn after every key",
     configuration: slow
   ) { benchmark in

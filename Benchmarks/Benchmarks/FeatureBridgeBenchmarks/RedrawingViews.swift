@@ -46,6 +46,25 @@ protocol TypingModelProtocol: AnyObject {
   func type(_ character: Character)
 }
 
+/// The typing view over a view store whose state stamps the text: shows the same, and tracks
+/// both what it shows, the text by its stamp.
+final class StampedTypingFeatureView {
+  let viewStore: ViewStore<StampedTypingState, TypingAction.ViewAction>
+
+  init(_ viewStore: ViewStore<StampedTypingState, TypingAction.ViewAction>) {
+    self.viewStore = viewStore
+  }
+
+  /// Draws under tracking, as a renderer does after each change.
+  func draw(onChange redraws: RedrawRequests) -> Int {
+    withObservationTracking {
+      viewStore.revision &+ viewStore.$text.utf8.count
+    } onChange: {
+      redraws.requestRedraw()
+    }
+  }
+}
+
 /// The same editor as a plain `@Observable` model, with no store: a key mutates it directly.
 @Observable final class TypingModel: TypingModelProtocol {
   var text = ""
