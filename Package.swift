@@ -19,6 +19,7 @@ var package = Package(
     .library(name: "StoreKernel", targets: ["StoreKernel"]),
     .library(name: "StoreKernelTesting", targets: ["StoreKernelTesting"]),
     .library(name: "FoundationDependencies", targets: ["FoundationDependencies"]),
+    .library(name: "SharedFileStorage", targets: ["SharedFileStorage"]),
     .library(name: "FeatureBridge", targets: ["FeatureBridge"]),
     .library(name: "FeatureBridgeTesting", targets: ["FeatureBridgeTesting"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
@@ -53,11 +54,18 @@ var package = Package(
     // Files kept in the data directory: atomic writes, defensive reads, corrupt files kept
     // aside, one writer per file, file work off the concurrency runtime's threads.
     .target(name: "DurableFiles", dependencies: ["MultiStorePrimitives"]),
+    // Shared values kept in files (`.fileStorage`): JSON through Foundation, files through
+    // DurableFiles, apart from the kernel, which has neither.
+    .target(
+      name: "SharedFileStorage",
+      dependencies: ["DurableFiles", "MultiStorePrimitives", "StoreKernel"]),
     // The features: their boundaries, headless. Each one's terminal view is a target of its
     // own, so an embedder that shows a feature another way never links TerminalUI.
     .target(
       name: "CounterFeature",
-      dependencies: ["DurableFiles", "FeatureBridge", "MultiStorePrimitives", "StoreKernel"]),
+      dependencies: [
+        "DurableFiles", "FeatureBridge", "MultiStorePrimitives", "SharedFileStorage", "StoreKernel",
+      ]),
     .target(name: "ProfileFeature", dependencies: ["FeatureBridge", "StoreKernel"]),
     .target(
       name: "NotesFeature",
@@ -107,11 +115,16 @@ var package = Package(
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "MultiStorePrimitives"]),
     .testTarget(
+      name: "SharedFileStorageTests",
+      dependencies: [
+        "DurableFiles", "SharedFileStorage", "StoreKernel", "StoreKernelTesting",
+      ]),
+    .testTarget(
       name: "CounterFeatureTests",
       dependencies: [
         "CounterFeature", "CounterTerminalView", "DurableFiles", "FeatureBridge",
-        "FeatureBridgeTesting", "MultiStorePrimitives", "StoreKernel", "StoreKernelTesting",
-        "TerminalUI",
+        "FeatureBridgeTesting", "MultiStorePrimitives", "SharedFileStorage", "StoreKernel",
+        "StoreKernelTesting", "TerminalUI",
       ]),
     .testTarget(
       name: "ProfileFeatureTests",

@@ -11,6 +11,7 @@
 //     swift package --disable-sandbox benchmark --target StoreKernelBenchmarks
 //     swift package --disable-sandbox benchmark --target FeatureBridgeBenchmarks
 //     swift package --disable-sandbox benchmark --target NotesBenchmarks
+//     swift package --disable-sandbox benchmark --target SharedBenchmarks
 //
 // Figures: docs/decisions/0001-store-isolation.md (IsolationCosts) and docs/performance.md
 // (StoreKernelBenchmarks, FeatureBridgeBenchmarks, NotesBenchmarks).
@@ -101,6 +102,21 @@ let package = Package(
         .plugin(name: "BenchmarkPlugin", package: "benchmark")
       ]
     ),
+    // Shared values: reads, writes and a persisted burst.
+    .executableTarget(
+      name: "SharedBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "StoreKernel", package: "MultiStore"),
+        .product(name: "SharedFileStorage", package: "MultiStore"),
+        "ShortMode",
+      ],
+      path: "Benchmarks/SharedBenchmarks",
+      swiftSettings: strictSettings,
+      plugins: [
+        .plugin(name: "BenchmarkPlugin", package: "benchmark")
+      ]
+    ),
     // The notes editor at real sizes, through the feature's public API and its terminal view.
     .executableTarget(
       name: "NotesBenchmarks",
@@ -109,6 +125,7 @@ let package = Package(
         "ShortMode",
         .product(name: "FeatureBridge", package: "MultiStore"),
         .product(name: "NotesFeature", package: "MultiStore"),
+        .product(name: "NotesTerminalView", package: "MultiStore"),
         .product(name: "TerminalUI", package: "MultiStore"),
       ],
       path: "Benchmarks/NotesBenchmarks",

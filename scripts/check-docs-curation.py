@@ -25,6 +25,8 @@ def main():
     for link in re.findall(r"``([^`]+)``", topics[1]):
         linked.add(link.split("/")[0].split("(")[0])
         linked.add(link)
+        # An overload disambiguated by DocC's hash: ``name(_:)-2qrp5``.
+        linked.add(re.sub(r"\)-[0-9a-z]+$", ")", link))
     graph = json.load(open(graph_path, encoding="utf-8"))
     missing = []
     for symbol in graph["symbols"]:

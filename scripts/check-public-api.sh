@@ -57,7 +57,7 @@ for directory in Sources/*TerminalView/; do
   views+=("$(basename "$directory")")
 done
 frameworks=(StoreKernel StoreKernelTesting FeatureBridge FeatureBridgeTesting TerminalUI
-  FoundationDependencies)
+  FoundationDependencies SharedFileStorage)
 # Modules with no public API at all: only their `package` API is listed.
 internals=(MultiStorePrimitives DurableFiles)
 

@@ -28,6 +28,7 @@ var package = Package(
       dependencies: [
         .product(name: "StoreKernel", package: "MultiStore"),
         .product(name: "FoundationDependencies", package: "MultiStore"),
+        .product(name: "SharedFileStorage", package: "MultiStore"),
       ]),
     // The Navigation article's app, and the doc comments of the navigation tools.
     .target(

@@ -27,6 +27,7 @@ var package = Package(
       name: "JournalHost",
       dependencies: [
         .product(name: "FeatureBridge", package: "MultiStore"),
+        .product(name: "StoreKernel", package: "MultiStore"),
         .product(name: "NotesFeature", package: "MultiStore"),
         .product(name: "CounterFeature", package: "MultiStore"),
         .product(name: "CounterTerminalView", package: "MultiStore"),

@@ -42,6 +42,7 @@ enum AppShellMain {
         explicit: options.dataDirectory, environment: environment)
       var context = AppContext(
         storage: .file(inDirectory: directory), counterStorage: .file(inDirectory: directory))
+      context.favorites = CounterFeature.favorites(inDirectory: directory)
       if !interactive {
         // Script mode settles after each command: effects run on one serial executor, whose
         // idleness is a signal.

@@ -100,3 +100,26 @@ struct FakeReducer<Input: Sendable, Output: Sendable>: Reducer {
     }
   }
 }
+
+extension FeatureLauncher {
+  /// A launcher that presents a ``FakeFeature`` answering each input with `script`: how a
+  /// parent's test replaces the feature it presents, in one line.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Memo.State(), reducer: Memo()) {
+  ///   $0.recorder = .fake { input in input == .stop ? [.stopped(seconds: 9)] : [] }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The fake's name in instrumentation.
+  ///   - script: The outputs the fake emits for each input.
+  /// - Returns: The launcher.
+  public static func fake(
+    name: String = "Fake", script: @escaping @Sendable (Input) -> [Output] = { _ in [] }
+  ) -> Self {
+    FeatureLauncher { _, isolation in
+      FakeFeature(name: name, script: script).start(isolation: isolation)
+    }
+  }
+}

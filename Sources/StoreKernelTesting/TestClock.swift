@@ -85,6 +85,7 @@ public final class TestClock: ExecutorPreferringClock, Sendable {
 
   /// Creates a clock at offset zero.
   public init() {
+    TestIssues.install()
     attach(executor)
   }
 

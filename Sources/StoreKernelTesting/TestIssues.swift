@@ -2,14 +2,19 @@ internal import StoreKernel
 internal import Testing
 
 /// Routes the kernel's runtime issues (unhandled effect errors, live dependencies reached in a
-/// test) to the running test as recorded issues.
+/// test) to the running test as recorded issues, and gives each test dependency values of its
+/// own outside a store.
 ///
 /// A namespace: no values.
 public enum TestIssues {
-  /// Installs the routing for the whole process; `TestStore` does this on creation.
+  /// Installs the routing for the whole process; `TestStore` and `TestClock` do this on
+  /// creation. From then on, code outside a store reads the running test's own dependency
+  /// values (`DependencyValues.current`): a default such as the incrementing uuid sequence is
+  /// made once per test, and values kept under a `SharedKey` are kept per test.
   public static func install() {
     IssueReporter.setHandler { message in
       Issue.record(Comment(rawValue: message))
     }
+    TestScopes.install { TestScopeFinder.current() }
   }
 }

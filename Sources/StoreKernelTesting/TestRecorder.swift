@@ -4,9 +4,13 @@ internal import Testing
 /// What a test store saw: the state after the action the test sent, every action effects sent
 /// back with the state each one produced, and where each sent action came from.
 final class TestRecorder<State, Action: Sendable> {
-  var received: [(action: Action, state: State)] = []
+  /// Each received action, the state it left, and the store's stack ids as they were before
+  /// it (an assertion that appends to a `StackState` hands out the ids the reducer did).
+  var received: [(action: Action, state: State, stackIDs: StackElementIDGenerator)] = []
   var expectingTestAction = false
   var stateAfterTestAction: State?
+  /// The store's stack ids as they were before the test's action.
+  var stackIDsBeforeTestAction: StackElementIDGenerator?
   var lastAsserted: State
   /// The test's sends, with where they were made: an effect still running at the end is
   /// reported at the send that started it.
@@ -26,8 +30,8 @@ final class TestRecorder<State, Action: Sendable> {
   }
 
   /// Records an action an effect sent and wakes whoever waits for one.
-  func receive(_ action: Action, state: State) {
-    received.append((action, state))
+  func receive(_ action: Action, state: State, stackIDs: StackElementIDGenerator) {
+    received.append((action, state, stackIDs))
     let waiting = waiters
     waiters = []
     for waiter in waiting { waiter.resume() }
@@ -54,11 +58,13 @@ struct RecordingReducer<Base: Reducer>: Reducer {
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let fromTest = recorder.expectingTestAction
     recorder.expectingTestAction = false
+    let stackIDs = DependencyValues.current.stackElementID.copy()
     let effect = base.reduce(into: &state, action: action)
     if fromTest {
       recorder.stateAfterTestAction = state
+      recorder.stackIDsBeforeTestAction = stackIDs
     } else {
-      recorder.receive(action, state: state)
+      recorder.receive(action, state: state, stackIDs: stackIDs)
     }
     return effect
   }

@@ -35,6 +35,7 @@ extension TestStore {
       recorder.sends.removeAll()
     }
     store.cancelRunningEffects()
+    await untilCancelledEffectsEnd()
     if !recorder.received.isEmpty {
       if exhaustivity == .on {
         Issue.record(Comment(rawValue: unreceivedMessage()), sourceLocation: sourceLocation)
@@ -43,6 +44,7 @@ extension TestStore {
       }
     }
     skipReceivedActions()
+    reportUnassertedSharedChanges(at: sourceLocation)
   }
 
   /// Whether every running effect is asleep on the test clock whose executor runs them, so
@@ -59,7 +61,8 @@ extension TestStore {
   /// received action was asserted and no effect is still running. `send` and `receive` already
   /// let the effects reach their next rest, so there is nothing to wait for: a `deinit` cannot
   /// await, and blocking the thread it runs on (often the main actor's) would stall every other
-  /// test. It only gives a job already running on the effect executor a moment to end.
+  /// test. A test that cancels an effect awaits `StoreTask.cancel()`, which returns once the
+  /// effect has ended.
   func checkAtRelease() {
     guard exhaustivity == .on else {
       store.cancelRunningEffects()
@@ -68,11 +71,9 @@ extension TestStore {
     if !recorder.received.isEmpty {
       Issue.record(Comment(rawValue: unreceivedMessage()), sourceLocation: createdAt)
     }
-    if store.runningEffectCount > 0 {
-      _ = executor.blockUntilIdle(timeout: .milliseconds(50))
-    }
     reportRunningEffects(otherwise: createdAt)
     store.cancelRunningEffects()
+    reportUnassertedSharedChanges(at: createdAt)
   }
 
   /// Reports each effect still running at the `send` that started it (or that started the

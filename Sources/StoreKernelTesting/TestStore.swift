@@ -37,8 +37,15 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// a ``TestClock``, otherwise an executor of the test store's own.
   private(set) var executor: SerialEffectExecutor
   let createdAt: SourceLocation
+  /// The snapshots of the shared values the feature changes, until the test asserts them.
+  let tracker: SharedChangeTracker
 
   /// Creates a test store.
+  ///
+  /// `initialState` is evaluated with the test store's dependencies (after
+  /// `prepareDependencies`), so state that reads a dependency while it is made, an id from
+  /// `@Dependency(\.uuid)` say, gets the test's value, and the store's reducer goes on from
+  /// there. A test store made inside `withDependencies` starts from its overrides.
   ///
   /// - Parameters:
   ///   - initialState: The state the feature starts in.
@@ -47,26 +54,35 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ///   - isolation: The actor the store is confined to; the caller's by default.
   ///   - sourceLocation: Where the test store was created, for failures found at release.
   public init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     reducer: R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation
   ) where R.State == State, R.Action == Action {
     TestIssues.install()
+    var values = DependencyValues.forNewStore
+    values.context = .test
+    prepareDependencies(&values)
+    let tracker = SharedChangeTracker()
+    values.sharedChangeTracker = tracker
+    let executor = Self.runEffects(
+      of: &values, otherwise: SerialEffectExecutor(label: "TestStore effects"))
+    let prepared = values
+    let initialState = withDependencies {
+      $0 = prepared
+    } operation: {
+      initialState()
+    }
     let recorder = TestRecorder<State, Action>(initialState: initialState)
-    var executor = SerialEffectExecutor(label: "TestStore effects")
     self.recorder = recorder
     self.createdAt = sourceLocation
+    self.tracker = tracker
     self.store = Store(
       initialState: initialState,
       reducer: RecordingReducer(base: reducer, recorder: recorder),
       name: "TestStore<\(State.self)>",
-      withDependencies: {
-        $0.context = .test
-        prepareDependencies(&$0)
-        executor = Self.runEffects(of: &$0, otherwise: executor)
-      },
+      withDependencies: { $0 = prepared },
       isolation: isolation
     )
     self.executor = executor
@@ -77,8 +93,12 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   /// The state as of the last assertion: after the last `send` or `receive`. Inside an
-  /// assertion closure, the state before the step being asserted.
-  public var state: State { recorder.lastAsserted }
+  /// assertion closure, the state before the step being asserted. A non-exhaustive test store
+  /// applies the actions effects send as they arrive, as TCA's does: its state is the store's
+  /// current state, received actions not asserted included, and the next `send` starts from it.
+  public var state: State {
+    exhaustivity == .on ? recorder.lastAsserted : store.state
+  }
 
   /// The counts of the underlying store.
   public var events: StoreEvents { store.events }
@@ -137,11 +157,17 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let before = recorder.lastAsserted
     recorder.expectingTestAction = true
     recorder.stateAfterTestAction = nil
-    let task = store.send(action)
-    let after = recorder.stateAfterTestAction ?? store.state
-    check(
-      before: before, after: after, updateExpected, step: "send(\(action))",
-      sourceLocation: sourceLocation)
+    recorder.stackIDsBeforeTestAction = nil
+    // The effects the action starts wait until the step is checked: one that changes a shared
+    // value belongs to a later step.
+    let (task, after) = executor.holdingJobs {
+      let task = store.send(action)
+      let after = recorder.stateAfterTestAction ?? store.state
+      check(
+        before: before, after: after, updateExpected, step: "send(\(action))",
+        stackIDs: recorder.stackIDsBeforeTestAction, sourceLocation: sourceLocation)
+      return (task, after)
+    }
     recorder.lastAsserted = after
     recorder.sends.append((task, "\(action)", sourceLocation))
     await executor.settle()
@@ -154,27 +180,61 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     recorder.received.removeAll()
   }
 
-  /// Cancels every effect still running, so the end of the test does not report them.
-  public func skipInFlightEffects() {
+  /// Cancels every effect still running and waits until they have ended (at most
+  /// ``timeout``), so the end of the test does not report them, as TCA's does.
+  nonisolated(nonsending) public func skipInFlightEffects() async {
     store.cancelRunningEffects()
     recorder.sends.removeAll()
+    await untilCancelledEffectsEnd()
+  }
+
+  /// Waits until the effects just cancelled have ended (a cancelled task ends at its next
+  /// suspension), at most ``timeout``: the end of the test then finds none running.
+  nonisolated(nonsending) func untilCancelledEffectsEnd() async {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while store.runningEffectCount > 0, ContinuousClock.now < deadline {
+      await TaskWait.any(store.runningTasks, until: deadline)
+      await executor.settle()
+    }
   }
 
   func check(
     before: State, after: State, _ updateExpected: ((inout State) throws -> Void)?,
-    step: String, sourceLocation: SourceLocation
+    step: String, stackIDs: StackElementIDGenerator? = nil, sourceLocation: SourceLocation,
+    allowsNoChange: Bool = false
+  ) {
+    // Shared values read and write their snapshots meanwhile: the expected state holds what
+    // the test expects of them, the actual state (compared on the right) what happened.
+    tracker.assert {
+      if exhaustivity != .on { tracker.reset() }
+      let sharedChanged = tracker.hasChanges
+      compare(
+        before: before, after: after, updateExpected, step: step, stackIDs: stackIDs,
+        sourceLocation: sourceLocation, allowsNoChange: allowsNoChange || sharedChanged)
+      tracker.reset()
+    }
+  }
+
+  private func compare(
+    before: State, after: State, _ updateExpected: ((inout State) throws -> Void)?,
+    step: String, stackIDs: StackElementIDGenerator?, sourceLocation: SourceLocation,
+    allowsNoChange: Bool
   ) {
     var expected = exhaustivity == .on ? before : after
     if let updateExpected {
       do {
-        try updateExpected(&expected)
+        // With the store's stack ids as they were before the step: `$0.path.append(x)` in the
+        // assertion gets the id the reducer's append got.
+        var values = store.dependencyValues
+        if let stackIDs { values.stackElementID = stackIDs }
+        try values.withCurrent { try updateExpected(&expected) }
       } catch {
         Issue.record(
           Comment(rawValue: "The assertion of \(step) threw: \(error)"),
           sourceLocation: sourceLocation)
         return
       }
-      if exhaustivity == .on, expected == before, after == before {
+      if exhaustivity == .on, !allowsNoChange, expected == before, after == before {
         Issue.record(
           Comment(
             rawValue: "Expected state to change, but no change occurred after \(step). The "

@@ -1,68 +1,11 @@
 import FeatureBridge
+import StoreKernel
 import StoreKernelTesting
 import Testing
 
+/// `SharedValue`, seed 002's streaming shared value, is the kernel's `Shared` under its old
+/// name: these check the streaming pattern through a feature.
 @Suite(.timeLimit(.minutes(1))) struct SharedValueTests {
-  @Test func aSubscriberGetsTheCurrentValueFirstThenEveryChange() async {
-    let shared = SharedValue(10)
-    let values = shared.values()
-
-    shared.set(11)
-    shared.update { $0 += 1 }
-    shared.set(12)
-
-    var seen: [Int] = []
-    for await value in values {
-      seen.append(value)
-      if seen.count == 4 { break }
-    }
-    #expect(seen == [10, 11, 12, 12])
-    #expect(shared.value == 12)
-  }
-
-  @Test func updateReturnsWhatTheChangeReturns() {
-    let shared = SharedValue<[String]>([])
-
-    let count = shared.update { names in
-      names.append("a")
-      return names.count
-    }
-
-    #expect(count == 1)
-    #expect(shared.value == ["a"])
-  }
-
-  @Test func concurrentWritersNeverLoseAnUpdateAndSubscribersSeeEveryValueInOrder() async {
-    let writers = 8
-    let updatesPerWriter = 10_000
-    let total = writers * updatesPerWriter
-    let shared = SharedValue(0)
-    let values = shared.values()
-
-    await withTaskGroup { group in
-      for _ in 0..<writers {
-        group.addTask {
-          for _ in 0..<updatesPerWriter { shared.update { $0 += 1 } }
-        }
-      }
-    }
-
-    #expect(shared.value == total)
-    // Every update published once, so the subscription holds exactly the initial value plus
-    // one value per update.
-    var seen: [Int] = []
-    seen.reserveCapacity(total + 1)
-    for await value in values {
-      seen.append(value)
-      if seen.count == total + 1 { break }
-    }
-    #expect(seen.first == 0)
-    #expect(seen.last == total)
-    // Each value is one more than the one before: increasing, none missing, none repeated.
-    let outOfStep = zip(seen, seen.dropFirst()).filter { previous, next in next != previous + 1 }
-    #expect(outOfStep.isEmpty, "\(outOfStep.prefix(5))")
-  }
-
   @Test func cancellingTheConsumingTaskRemovesTheSubscription() async {
     let shared = SharedValue(0)
     // The consumer reports each value it gets; the first (the current value) says it has
@@ -87,17 +30,6 @@ import Testing
 
     #expect(shared.subscriberCount == 0)
     shared.set(2)
-    #expect(shared.subscriberCount == 0)
-  }
-
-  @Test func droppingAnUnfinishedStreamRemovesTheSubscription() async {
-    let shared = SharedValue(0)
-    do {
-      let values = shared.values()
-      #expect(shared.subscriberCount == 1)
-      for await value in values where value == 0 { break }
-    }
-
     #expect(shared.subscriberCount == 0)
   }
 

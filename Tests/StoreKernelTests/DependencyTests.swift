@@ -42,7 +42,7 @@ import Testing
 
   @Test func outsideAStoreTheWrapperReadsTheCurrentValues() async {
     let greeter = Greeter()
-    await withDependencies {
+    withDependencies {
       $0.greeting = "from the task"
     } operation: {
       #expect(greeter.greeting == "from the task")

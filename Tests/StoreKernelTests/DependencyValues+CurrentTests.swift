@@ -25,7 +25,7 @@ extension DependencyValues {
   @Test func withDependenciesChangesTheCurrentValuesForItsOperationOnly() async {
     #expect(DependencyValues.current.greeting == "test greeting")
 
-    let seen = await withDependencies {
+    let seen = withDependencies {
       $0.greeting = "outer"
     } operation: {
       DependencyValues.current.greeting
@@ -36,11 +36,11 @@ extension DependencyValues {
   }
 
   @Test func nestedWithDependenciesBuildsOnTheOuterValues() async {
-    await withDependencies {
+    withDependencies {
       $0.greeting = "outer"
       $0.context = .live
     } operation: {
-      await withDependencies {
+      withDependencies {
         $0.greeting = "inner"
       } operation: {
         #expect(DependencyValues.current.greeting == "inner")
@@ -53,6 +53,14 @@ extension DependencyValues {
   @Test func withDependenciesRethrows() async {
     await #expect(throws: Failure.self) {
       try await withDependencies { _ in
+      } operation: {
+        // An operation that suspends takes the asynchronous form.
+        await Task.yield()
+        throw Failure()
+      }
+    }
+    #expect(throws: Failure.self) {
+      try withDependencies { _ in
       } operation: {
         throw Failure()
       }
@@ -69,17 +77,33 @@ extension DependencyValues {
   }
 
   @Test func aStoresEffectsSeeTheStoreNotTheTaskAroundThem() async {
+    let overridden = Store(initialState: [], reducer: Greeter()) { $0.greeting = "store" }
+    let plain = Store(initialState: [], reducer: Greeter())
     await withDependencies {
       $0.greeting = "task"
     } operation: {
-      let overridden = Store(initialState: [], reducer: Greeter()) { $0.greeting = "store" }
-      let plain = Store(initialState: [], reducer: Greeter())
       await overridden.send(.greetLater).finish()
       await plain.send(.greetLater).finish()
       plain.send(.greet)
-      #expect(overridden.state == ["effect: store"])
-      #expect(plain.state == ["effect: test greeting", "reducer: test greeting"])
     }
+    #expect(overridden.state == ["effect: store"])
+    #expect(plain.state == ["effect: test greeting", "reducer: test greeting"])
+  }
+
+  @Test func aStoreMadeInsideWithDependenciesStartsFromItsOverrides() async {
+    let (inherited, overridden) = withDependencies {
+      $0.greeting = "task"
+    } operation: {
+      (
+        Store(initialState: [], reducer: Greeter()),
+        Store(initialState: [], reducer: Greeter()) { $0.greeting = "store" }
+      )
+    }
+    await inherited.send(.greetLater).finish()
+    inherited.send(.greet)
+    overridden.send(.greet)
+    #expect(inherited.state == ["effect: task", "reducer: task"])
+    #expect(overridden.state == ["reducer: store"])
   }
 
   @Test func aReducerRunningInsideAnotherStoresReducerSeesItsOwnStore() {

@@ -199,7 +199,7 @@ private enum Parent {
     let store = makeStore()
     let task = store.send(.start(1))
 
-    task.cancel()
+    await task.cancel()
     #expect(await completes { await task.finish() })
 
     #expect(store.fired == [])

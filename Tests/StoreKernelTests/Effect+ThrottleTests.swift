@@ -100,10 +100,10 @@ private struct Holder: Reducer {
 
     #expect(store.send(.noop).isEmpty)
     #expect(held.isRunning)
-    held.cancel()
+    await held.cancel()
     #expect(await completes { await held.finish() })
     #expect(store.runningEffectCount == 1)
-    first.cancel()
+    await first.cancel()
   }
 
   @Test func aTestStoreCountsAHeldEffectAsTheThrottledSendsNotTheNextSends() async {
@@ -117,7 +117,7 @@ private struct Holder: Reducer {
 
     #expect(noop.isEmpty)
     #expect(held.isRunning)
-    store.skipInFlightEffects()
+    await store.skipInFlightEffects()
   }
 
   @Test func cancellingAnEnclosingIDDropsAThrottleHeldInAConcatenation() async {

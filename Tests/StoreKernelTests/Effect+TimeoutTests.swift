@@ -65,7 +65,7 @@ private struct Loader: Reducer {
     }
     let load = store.send(.load(takes: .seconds(5)))
     #expect(!load.isEmpty)
-    load.cancel()
+    await load.cancel()
     #expect(await completes { await load.finish() })
     #expect(store.timedOut == false)
   }

@@ -266,7 +266,7 @@ private struct Feature: Reducer {
     let task = store.send(.throwAfterCancellation)
     await clock.advance()
 
-    task.cancel()
+    await task.cancel()
     #expect(await completes { await task.finish() })
 
     #expect(handled.values.isEmpty)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct StackMountsTests {
   /// A stack of `count` elements with ids 0..<count, reconciled once (as after a forEach ran).
   private func mountedStack(_ count: Int) async -> StackState<Int> {
-    var stack = await withDependencies {
+    var stack = withDependencies {
       $0.stackElementID = StackElementIDGenerator()
     } operation: {
       StackState(0..<count)
@@ -73,7 +73,7 @@ import Testing
   }
 
   @Test func theElementThatRanIsCancelledIfItLeftEvenIfNeverMounted() async {
-    var stack = await withDependencies {
+    var stack = withDependencies {
       $0.stackElementID = StackElementIDGenerator()
     } operation: {
       StackState([1, 2])

@@ -6,7 +6,7 @@ import Testing
 @Suite struct StackStateTests {
   /// Runs `body` with a generator of its own, so the ids it hands out start at 0.
   private func withOwnIDs<Result>(_ body: () -> Result) async -> Result {
-    await withDependencies {
+    withDependencies {
       $0.stackElementID = StackElementIDGenerator()
     } operation: {
       body()
@@ -83,7 +83,7 @@ import Testing
     let stack = await withOwnIDs { StackState(["a", "b"]) }
     let data = try JSONEncoder().encode(stack)
     #expect(String(decoding: data, as: UTF8.self) == #"["a","b"]"#)
-    let decoded = try await withDependencies {
+    let decoded = try withDependencies {
       $0.stackElementID = StackElementIDGenerator(first: 10)
     } operation: {
       try JSONDecoder().decode(StackState<String>.self, from: data)

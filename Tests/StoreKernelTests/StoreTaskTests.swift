@@ -58,7 +58,7 @@ private struct Sleepers: Reducer {
   @Test func anEmptyHandleHasNothingToWaitForOrCancel() async {
     let task = StoreTask()
     #expect(task.isEmpty)
-    task.cancel()
+    await task.cancel()
     await task.finish()
   }
 
@@ -82,7 +82,7 @@ private struct Sleepers: Reducer {
     let store = makeStore()
     let task = store.send(.sleepTwice)
 
-    task.cancel()
+    await task.cancel()
     #expect(await completes { await task.finish() })
 
     #expect(store.events.effectsCancelled == 2)
@@ -94,7 +94,7 @@ private struct Sleepers: Reducer {
     let cancelled = store.send(.sleepThenSend)
     let kept = store.send(.sleepThenSend)
 
-    cancelled.cancel()
+    await cancelled.cancel()
     #expect(await completes { await cancelled.finish() })
     await clock.advance(by: .seconds(1))
     #expect(await completes { await kept.finish() })
@@ -125,7 +125,7 @@ private struct Sleepers: Reducer {
     await clock.advance()
     #expect(clock.sleeperCount == 1)
 
-    task.cancel()
+    await task.cancel()
     #expect(await completes { await task.finish() })
     #expect(clock.sleeperCount == 0)
     #expect(store.state == 0)

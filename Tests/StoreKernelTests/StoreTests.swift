@@ -141,7 +141,7 @@ private actor Host {
     #expect(store.send(.increment).isEmpty)
     let task = store.send(.sleep)
     #expect(!task.isEmpty)
-    task.cancel()
+    task.cancelWithoutWaiting()
   }
 
   @Test func sendContentsOfReturnsTheEffectsOfEveryActionInTheBatch() async {
@@ -154,7 +154,7 @@ private actor Host {
     let task = store.send(contentsOf: [.increment, .sleep, .sleep])
     #expect(!task.isEmpty)
     #expect(store.runningEffectCount == 2)
-    task.cancel()
+    await task.cancel()
     await task.finish()
 
     #expect(store.runningEffectCount == 0)
@@ -222,7 +222,7 @@ private actor Host {
 
     #expect(seen == [0, 5])
     token.cancel()
-    holder.tasks.forEach { $0.cancel() }
+    holder.tasks.forEach { $0.cancelWithoutWaiting() }
   }
 
   @Test func sendContentsOfHandlesEveryActionInOrderAndNotifiesOnce() async {
@@ -282,11 +282,11 @@ private actor Host {
     let second = store.send(.sleep)
     #expect(store.runningEffectCount == 2)
 
-    first.cancel()
+    await first.cancel()
     #expect(await completes { await first.finish() })
     #expect(store.runningEffectCount == 1)
 
-    second.cancel()
+    await second.cancel()
     #expect(await completes { await second.finish() })
     #expect(store.runningEffectCount == 0)
     #expect(store.events.effectsCancelled == 2)

@@ -115,4 +115,17 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark("Feature: start + stop (per feature)", configuration: slow) { benchmark in
     await host.startAndStopFeatures(UncheckedBox(value: benchmark))
   }
+
+  Benchmark("Presented: present + dismiss a feature (per pair)", configuration: slow) {
+    benchmark in
+    await host.presentAndDismiss(UncheckedBox(value: benchmark))
+  }
+
+  for depth in [10, 100, 1_000] {
+    Benchmark(
+      "Presented: push + pop on a stack of \(depth) features (per pair)", configuration: slow
+    ) { benchmark in
+      await host.pushAndPop(UncheckedBox(value: benchmark), depth: depth)
+    }
+  }
 }

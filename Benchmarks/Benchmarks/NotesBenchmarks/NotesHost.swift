@@ -2,6 +2,7 @@ import Benchmark
 import FeatureBridge
 import Foundation
 import NotesFeature
+import NotesTerminalView
 import TerminalUI
 
 /// A custom actor, as a terminal host gives its features: the notes feature is started inside

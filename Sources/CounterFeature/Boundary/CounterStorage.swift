@@ -2,9 +2,10 @@ package import DurableFiles
 import MultiStorePrimitives
 import StoreKernel
 
-/// Where the counter keeps its count and the favorites between runs: the dependency a host
-/// injects. The favorites are the ones the counter shares with other features (the profile
-/// removes them): the counter sees every change of the shared value and keeps the latest.
+/// Where the counter keeps its count between runs: the dependency a host injects. The favorites
+/// the counter shares with other features are kept by their own shared value
+/// (``CounterFeature/favorites(inDirectory:)``); favorites an older build kept here join them
+/// when the counter loads this file, and the next save writes it without them.
 ///
 /// A file storage keeps them in `counter.json` in the data directory, with the notes' rules
 /// (docs/decisions/0009-one-writer-and-nothing-lost.md): atomic writes, a corrupt file kept
@@ -31,7 +32,7 @@ public struct CounterStorage: Sendable {
     self.close = close
   }
 
-  /// The count and favorites in `directory/counter.json`. The directory must exist. The file
+  /// The count in `directory/counter.json`. The directory must exist. The file
   /// is read and written on a thread of the storage's own.
   ///
   /// - Parameter directory: The data directory.
@@ -72,7 +73,8 @@ public struct CounterStorage: Sendable {
   ///
   /// - Parameters:
   ///   - count: The count it starts with, or `nil` for none saved yet.
-  ///   - favorites: The favorites it starts with.
+  ///   - favorites: Favorites kept the way an older build kept them (they join the shared
+  ///     favorites when the counter loads).
   /// - Returns: The storage.
   public static func inMemory(count: Int? = nil, favorites: Set<Int> = []) -> CounterStorage {
     let stored = LockedValue(count.map { CounterRecord(count: $0, favorites: favorites) })

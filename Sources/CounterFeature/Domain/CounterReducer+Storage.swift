@@ -11,9 +11,7 @@ extension CounterReducer {
     case .loaded(let loaded):
       // What was changed before the load finished wins over what was kept, and is saved now.
       let countChanged = state.countChangedBeforeLoad
-      let favoritesChanged = state.favoritesChangedBeforeLoad
       state.countChangedBeforeLoad = false
-      state.favoritesChangedBeforeLoad = false
       var effects: [Effect<CounterAction>] = []
       if let refusal = loaded.writeRefusal {
         state.canSave = false
@@ -30,18 +28,18 @@ extension CounterReducer {
         state.count = record.count
         effects.append(.send(.delegate(.countChanged(record.count))))
       }
+      // Favorites in the counter's file were written by an older build: they join the shared
+      // favorites (kept in their own file now), and the save below writes the counter's file
+      // without them.
       let kept = Set(record.favorites)
-      if !favoritesChanged, kept != state.favorites {
-        state.favorites = kept
-        let favorites = favorites
-        effects.append(.run { _ in favorites.set(kept) })
+      if !kept.isSubset(of: favorites.value) {
+        favorites.withLock { $0.formUnion(kept) }
       }
       effects.append(saveIfChanged(&state))
       return .merge(effects)
     case .loadFailed(let error):
       // What was changed meanwhile is kept in memory, and saved below when a new file may be.
       state.countChangedBeforeLoad = false
-      state.favoritesChangedBeforeLoad = false
       let reported = Effect<CounterAction>.send(.delegate(.storageError(error.description)))
       guard case .corrupt = error else {
         // The file is there but cannot be read: it must not be written over.
@@ -54,10 +52,14 @@ extension CounterReducer {
     case .saveFailed(let error):
       return .send(.delegate(.storageError(error.description)))
     case .flush:
-      // Whatever the stop saves, the storage then gives up its file, so the next start may
-      // take it at once.
-      guard let storage else { return .none }
-      let close = Effect<CounterAction>.run { _ in await storage.close() }
+      // The shared favorites are saved as the counter stops (their storage, if any, writes
+      // what is pending); whatever the stop saves, the counter's storage then gives up its
+      // file, so the next start may take it at once.
+      let favorites = favorites
+      let saveFavorites = Effect<CounterAction>.run { _ in await favorites.save() }
+      guard let storage else { return saveFavorites }
+      let close = Effect<CounterAction>.merge(
+        saveFavorites, .run { _ in await storage.close() })
       guard state.canSave else { return close }
       guard let stored = state.stored else {
         // Stopping before the load finished: load now, within the stop, so that what the user
@@ -74,8 +76,8 @@ extension CounterReducer {
     }
   }
 
-  /// What a storage without a counter file holds: the count and favorites a counter starts
-  /// with, so only a change from them is written.
+  /// What a storage without a counter file holds: the count a counter starts with, so only a
+  /// change from it is written.
   static let nothingKept = CounterRecord(count: 0, favorites: [])
 
   /// Loads what the storage kept.
@@ -90,10 +92,11 @@ extension CounterReducer {
     }
   }
 
-  /// Saves the count and the favorites if they differ from what was last saved or loaded.
+  /// Saves the count if it differs from what was last saved or loaded. The favorites are kept
+  /// by their own shared value; the counter's file is written without them.
   func saveIfChanged(_ state: inout CounterState) -> Effect<CounterAction> {
     guard let storage, state.canSave, let stored = state.stored else { return .none }
-    let record = CounterRecord(count: state.count, favorites: state.favorites)
+    let record = CounterRecord(count: state.count, favorites: [])
     guard record != stored else { return .none }
     state.stored = record
     state.saveCount += 1

@@ -31,7 +31,7 @@ package struct CounterReducer: Reducer {
       // reducer, or a later change elsewhere): that change's notification follows.
       guard changed == favorites.value else { return .none }
       state.favorites = changed
-      return saveIfChanged(&state)
+      return .none
     case .internal(let action):
       return reduce(into: &state, storage: action)
     case .delegate:
@@ -43,19 +43,16 @@ package struct CounterReducer: Reducer {
   private func toggleFavorite(in state: inout CounterState) -> Effect<CounterAction> {
     let count = state.count
     let favorites = favorites
-    if storage != nil, state.canSave, state.stored == nil {
-      state.favoritesChangedBeforeLoad = true
-    }
     // The shared value changes now, with the state, not later in an effect: otherwise the
     // subscription could deliver the value from before the toggle after it.
     if state.favorites.contains(count) {
       state.favorites.remove(count)
-      favorites.update { _ = $0.remove(count) }
-      return .merge(.send(.delegate(.favoriteRemoved(count))), saveIfChanged(&state))
+      favorites.withLock { _ = $0.remove(count) }
+      return .send(.delegate(.favoriteRemoved(count)))
     }
     state.favorites.insert(count)
-    favorites.update { _ = $0.insert(count) }
-    return .merge(.send(.delegate(.favoriteSaved(count))), saveIfChanged(&state))
+    favorites.withLock { _ = $0.insert(count) }
+    return .send(.delegate(.favoriteSaved(count)))
   }
 
   /// Shared by every action that changes the count: a method, not an extra action, so a

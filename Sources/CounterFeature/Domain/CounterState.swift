@@ -2,8 +2,8 @@
 package struct CounterState: Equatable, Sendable {
   package var count: Int
   package var favorites: Set<Int>
-  /// The count and favorites last handed to the storage (or loaded from it): a change is saved
-  /// when it differs. `nil` until the storage has loaded, and always without a storage, so
+  /// The record last handed to the storage (or loaded from it): a change of the count is
+  /// saved when it differs. `nil` until the storage has loaded, and always without a storage, so
   /// nothing is saved before the saved values are known.
   package var stored: CounterRecord?
   /// False when the storage must not be written (another writer holds the file, or the file
@@ -11,10 +11,9 @@ package struct CounterState: Equatable, Sendable {
   package var canSave = true
   /// Saves asked for so far; each save carries its number, so the newest one wins.
   package var saveCount = 0
-  /// The count, or the favorites, were changed (by the user or a host) before the storage had
-  /// loaded: the change wins over what was kept, and is saved once the load is done.
+  /// The count was changed (by the user or a host) before the storage had loaded: the change
+  /// wins over what was kept, and is saved once the load is done.
   package var countChangedBeforeLoad = false
-  package var favoritesChangedBeforeLoad = false
 
   package init(count: Int = 0, favorites: Set<Int> = []) {
     self.count = count

@@ -80,6 +80,23 @@ public final class Feature<Input: Sendable, Output: Sendable> {
     route.attach(handler)
   }
 
+  /// Hands `input` to the feature now, on its actor, as ``send(_:)`` does without awaiting:
+  /// what a parent that presents the feature uses from within its own `send`.
+  ///
+  /// - Parameter input: The input.
+  /// - Returns: `false` if the feature no longer takes inputs.
+  @discardableResult
+  package func sendNow(_ input: Input) -> Bool {
+    deliver(input)
+  }
+
+  /// Stops the feature at once, as letting it go does: its effects are cancelled and its
+  /// store released, without its stop action. What a parent does to a feature it presented
+  /// when it is dismissed.
+  package func stopNow() {
+    host.stopNow()
+  }
+
   /// Counts at the boundary and inside the feature's store.
   public var metrics: BoundaryMetrics { host.metrics }
 

@@ -220,6 +220,11 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     }
     mailbox.close()
     deliverBatch()
+    // The features this one presents stop first, as their hosts would stop them: what they
+    // report while stopping reaches this feature before its own stop action runs.
+    if let presented = store?.existingOperatorState(PresentedFeatures.self) {
+      await presented.stopAll()
+    }
     if let willStop = R.Action.willStop, let store {
       await store.send(willStop).finish()
     }

@@ -11,11 +11,24 @@ extension DependencyValues {
   ///
   /// Inside a reducer this is the store's values (set on the thread for the length of the
   /// synchronous call); inside an effect it is carried by a task-local value. Elsewhere it is
-  /// the process default, which tests can change with ``withDependencies(_:operation:)``.
+  /// the process default, which tests can change with `withDependencies`; in a
+  /// test (once StoreKernelTesting is in use), the running test's own values, so parallel tests
+  /// never share a default such as the uuid sequence.
   public static var current: DependencyValues {
     if let scope = ReducerDependencies.current { return scope.values }
     if let scope = EffectDependencies.current { return scope.values }
+    if let test = TestScopes.current { return test.dependencies }
     return processDefault
+  }
+
+  /// The overrides a store made now inherits: those of the innermost `withDependencies`
+  /// around it, if any, with defaults of the store's own (each store resolves its defaults
+  /// once, for itself).
+  package static var forNewStore: DependencyValues {
+    guard let scope = EffectDependencies.current, scope.isFromWithDependencies else {
+      return DependencyValues()
+    }
+    return scope.values.withOwnDefaults()
   }
 
   private static let processDefault = DependencyValues()
@@ -34,16 +47,39 @@ nonisolated(nonsending) public func withDependencies<Result>(
 ) async rethrows -> Result {
   var values = DependencyValues.current
   update(&values)
-  return try await EffectDependencies.$current.withValue(DependencyScope(values)) {
+  let scope = DependencyScope(values, isFromWithDependencies: true)
+  return try await EffectDependencies.$current.withValue(scope) {
     try await operation()
   }
+}
+
+/// Runs synchronous `operation` with changed dependencies in effect for the current task, as
+/// the asynchronous ``withDependencies(_:operation:)-6srsy`` does; a store created inside uses them.
+///
+/// - Parameters:
+///   - update: Changes the values.
+///   - operation: The code to run with them.
+/// - Returns: What `operation` returns.
+public func withDependencies<Result>(
+  _ update: (inout DependencyValues) -> Void,
+  operation: () throws -> Result
+) rethrows -> Result {
+  var values = DependencyValues.current
+  update(&values)
+  let scope = DependencyScope(values, isFromWithDependencies: true)
+  return try EffectDependencies.$current.withValue(scope) { try operation() }
 }
 
 /// A store's dependency values in a box, so a pointer to it can live in thread-local storage.
 @usableFromInline
 package final class DependencyScope: Sendable {
   package let values: DependencyValues
-  package init(_ values: DependencyValues) { self.values = values }
+  /// Set by `withDependencies` (not around a store's effect): a store made inside inherits it.
+  package let isFromWithDependencies: Bool
+  package init(_ values: DependencyValues, isFromWithDependencies: Bool = false) {
+    self.values = values
+    self.isFromWithDependencies = isFromWithDependencies
+  }
 }
 
 /// The dependencies effects see: a task-local value set around every effect a store starts.

@@ -64,6 +64,13 @@ public struct DependencyValues: Sendable {
     }
   }
 
+  /// These values with a cache of resolved defaults of their own.
+  func withOwnDefaults() -> DependencyValues {
+    var values = self
+    values.defaults = DefaultsCache()
+    return values
+  }
+
   /// The value set for `key`, or `nil` when it was not set (without resolving its default).
   func overriddenValue<Key: DependencyKey>(for key: Key.Type) -> Key.Value? {
     overrides[ObjectIdentifier(key)]?.value(of: key)

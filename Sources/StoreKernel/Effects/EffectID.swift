@@ -23,6 +23,13 @@ package struct EffectID: Hashable, @unchecked Sendable {
     self.reachesFromAncestors = true
   }
 
+  /// Whether this id marks every effect of one child (see ``init(navigation:)``), as its
+  /// parent sees it (under the children above it, if any): an effect inside a child finds the
+  /// child it runs in as the last such id it is marked with.
+  package var marksChild: Bool {
+    !reachesFromAncestors && base.base is NavigationID
+  }
+
   /// The id that marks every effect of the child `navigation`.
   init(navigation: NavigationID) {
     self.base = AnyHashable(navigation)

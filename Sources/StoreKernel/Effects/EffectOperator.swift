@@ -42,7 +42,7 @@ extension EffectOperator {
     await withTaskCancellationHandler {
       await task.finish()
     } onCancel: {
-      task.cancel()
+      task.cancelWithoutWaiting()
     }
   }
 }
@@ -64,6 +64,14 @@ package struct EffectTransform<Action: Sendable, Other: Sendable>: Sendable {
   ) {
     self.effect = effect
     self.id = id
+  }
+
+  /// What `action` becomes under this transform, the way a `.send(action)` the operator holds
+  /// would: for an operator that sends an action it keeps as a value (a timeout's, a presented
+  /// feature's outputs). `nil` when the transform makes it anything but one action.
+  package func action(_ action: Action) -> Other? {
+    guard case .send(let other) = effect(.send(action)).operation else { return nil }
+    return other
   }
 }
 

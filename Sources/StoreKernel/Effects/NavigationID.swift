@@ -13,7 +13,7 @@ package struct NavigationID: Hashable, @unchecked Sendable {
   let identity: AnyHashable?
 
   @usableFromInline
-  init(place: AnyKeyPath, identity: AnyHashable?) {
+  package init(place: AnyKeyPath, identity: AnyHashable?) {
     self.place = place
     self.identity = identity
   }
@@ -33,7 +33,7 @@ extension Effect {
   /// This child effect as its parent starts it: every cancellation id in it carries the
   /// child's navigation id, and the whole effect can be cancelled by `navigation` (when the
   /// child goes away).
-  func scoped(to navigation: NavigationID) -> Self {
+  package func scoped(to navigation: NavigationID) -> Self {
     if isNone { return self }
     return .cancellable(
       EffectID(navigation: navigation), cancelInFlight: false,

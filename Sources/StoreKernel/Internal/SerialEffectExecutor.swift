@@ -52,6 +52,15 @@ package final class SerialEffectExecutor: TaskExecutor, Sendable {
     for semaphore in blocked { semaphore.signal() }
   }
 
+  /// Runs `body` with no new job starting meanwhile (one already running goes on): a test store
+  /// checks a step's state change this way, before the effects the step started can change a
+  /// shared value.
+  package func holdingJobs<Result>(_ body: () -> Result) -> Result {
+    queue.suspend()
+    defer { queue.resume() }
+    return body()
+  }
+
   /// Whether no job is waiting or running.
   package var isIdle: Bool { state.withLock { $0.pending == 0 } }
 

@@ -8,10 +8,24 @@
 /// or removal shows as one line, not as a change of every later element
 /// (`StateDiff+Collections.swift`). A part that has no parts of its own (a number, a string, a
 /// set) is compared and shown whole. A property wrapper's storage (`_editor`) is named after
-/// its property (`editor`).
-package enum StateDiff {
-  /// The changes from `before` to `after`; empty when they are the same.
-  package static func lines<Value>(from before: Value, to after: Value) -> [String] {
+/// its property (`editor`). A ``Shared`` value shows as the value it holds; inside a
+/// `TestStore` assertion, the same shared value on both sides shows what the test expects
+/// against what happened.
+///
+/// ```swift
+/// let lines = StateDiff.lines(from: ["a": 1], to: ["a": 2])
+/// // ["[\"a\"]: 1 → 2"]
+/// ```
+///
+/// A namespace: no values.
+public enum StateDiff {
+  /// The changes from `before` to `after`, one line each; empty when there are none.
+  ///
+  /// - Parameters:
+  ///   - before: The value before (or what was expected).
+  ///   - after: The value after (or what happened).
+  /// - Returns: One line per change, each naming its path.
+  public static func lines<Value>(from before: Value, to after: Value) -> [String] {
     var lines: [String] = []
     compare(before, after, path: "", into: &lines)
     return lines
@@ -21,6 +35,10 @@ package enum StateDiff {
   static let valueLimit = 200
 
   static func compare(_ old: Any, _ new: Any, path: String, into lines: inout [String]) {
+    if let oldShared = old as? any SharedDiffable, let newShared = new as? any SharedDiffable {
+      return compare(
+        oldShared.diffValues.expected, newShared.diffValues.actual, path: path, into: &lines)
+    }
     if let old = old as? any IdentifiedElements, let new = new as? any IdentifiedElements {
       return compareIdentified(
         old.elementValues, old.elementIDs, new.elementValues, new.elementIDs, path: path,

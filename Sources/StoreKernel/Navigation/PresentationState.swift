@@ -36,6 +36,11 @@ public struct PresentationState<State> {
   /// however it went away; not part of the value.
   var presented: PresentedChild?
 
+  /// The navigation id of the child the `ifLet` last saw presented (its effects' id), or `nil`:
+  /// what a reducer built on the `ifLet` compares before and after it runs to learn that a new
+  /// child appeared (FeatureBridge starts a presented feature then).
+  package var presentedID: NavigationID? { presented?.id }
+
   /// Which box holds the value and how many times it was written: the same stamp means the
   /// same value (a box is only written while no other value shares it).
   var stamp: PresentationStamp {

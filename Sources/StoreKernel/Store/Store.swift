@@ -96,7 +96,8 @@ public final class Store<State, Action: Sendable> {
     withDependencies prepareDependencies: (inout DependencyValues) -> Void,
     isolation: any Actor
   ) {
-    var dependencies = DependencyValues()
+    // A store made inside `withDependencies` starts from its overrides, as in TCA.
+    var dependencies = DependencyValues.forNewStore
     prepareDependencies(&dependencies)
     let metrics = StoreMetrics(name: name)
     self.metrics = metrics
@@ -273,8 +274,21 @@ public final class Store<State, Action: Sendable> {
 }
 
 extension Store {
-  /// Cancels every effect this store's runtime is running.
+  /// The root store's instance of an operator's state (``EffectRuntime/operatorState(_:make:)``),
+  /// if an operator made one: how the host of a feature reaches what the feature's effects set
+  /// up (the features it presents, to stop them before it stops). `nil` on a scoped store.
+  package func existingOperatorState<Value: AnyObject>(_ type: Value.Type) -> Value? {
+    guard case .root(let runtime) = source else { return nil }
+    return runtime.operatorStates[ObjectIdentifier(type)].map { unsafeDowncast($0, to: type) }
+  }
+
+  /// Cancels every effect this store's runtime is running (and ends what is attached to their
+  /// ids, such as the features a root store presents).
   public func cancelRunningEffects() {
-    for task in runningTasksForScope() { task.cancel() }
+    guard case .root(let runtime) = source else {
+      for task in runningTasksForScope() { task.cancel() }
+      return
+    }
+    runtime.cancelAll()
   }
 }

@@ -84,7 +84,15 @@ extension StoreRuntime {
 
   @usableFromInline
   package func cancel(id: EffectID) {
-    effects.cancel(id: id)
+    // Attached lifetimes end once the table is no longer accessed: they run user code.
+    let ended = effects.cancel(id: id)
+    for end in ended { end(.byID) }
+  }
+
+  /// Cancels every effect and ends every attached lifetime (the store stops, or goes).
+  func cancelAll() {
+    let ended = effects.cancelAll()
+    for end in ended { end(.all) }
   }
 
   /// An action an effect sends back: handled like any `send`, its effects joining `group`.
@@ -106,6 +114,22 @@ extension StoreRuntime: EffectRuntime {
   @usableFromInline
   package func revisit() -> any EffectRevisiting<Action> {
     currentGroup()
+  }
+
+  @usableFromInline
+  package var isolation: (any Actor)? { isolationReference }
+
+  @usableFromInline
+  package var dependencyValues: DependencyValues { dependencies.values }
+
+  @usableFromInline
+  package func attach(ids: [EffectID], onCancel: @escaping (EffectCancellation) -> Void) {
+    effects.attach(ids: ids, completion: EffectCompletion(), onCancel: onCancel)
+  }
+
+  @usableFromInline
+  package func sink() -> any ActionSink<Action> {
+    RuntimeSink(reference: reference, isolation: isolationReference)
   }
 
   @usableFromInline

@@ -28,7 +28,7 @@ final class StoreRuntime<State, Action: Sendable> {
   @usableFromInline @exclusivity(unchecked) var isReducing = false
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   /// The actor the runtime is confined to; weak, as the store's (see `Store.isolation`).
-  @usableFromInline weak let isolation: (any Actor)?
+  @usableFromInline weak let isolationReference: (any Actor)?
   @usableFromInline let metrics: StoreMetrics
   @usableFromInline private(set) var dependencies: DependencyScope
   @usableFromInline @exclusivity(unchecked) private(set) var dependencyPointer:
@@ -69,7 +69,7 @@ final class StoreRuntime<State, Action: Sendable> {
     self.state = state
     self.reducer = reducer
     self.metrics = metrics
-    self.isolation = isolation
+    self.isolationReference = isolation
     let scope = DependencyScope(dependencies)
     self.dependencies = scope
     self.dependencyPointer = Unmanaged.passUnretained(scope).toOpaque()
@@ -86,7 +86,7 @@ final class StoreRuntime<State, Action: Sendable> {
   }
 
   deinit {
-    effects.cancelAll()
+    cancelAll()
     for observer in observers { observer.onStoreEnd?(state) }
   }
 
@@ -116,7 +116,7 @@ final class StoreRuntime<State, Action: Sendable> {
   @inlinable
   func currentGroup() -> EffectSender<State, Action> {
     if let group = activeGroup { return group }
-    let group = EffectSender(reference: reference, isolation: isolation)
+    let group = EffectSender(reference: reference, isolation: isolationReference)
     activeGroup = group
     return group
   }

@@ -28,6 +28,9 @@ public struct StoreTask: Sendable {
   @usableFromInline
   init(_ tasks: Tasks) { self.tasks = tasks }
 
+  /// A handle on one task: what an operator outside the kernel returns for the task it started.
+  package init(task: Task<Void, Never>) { self.tasks = .one(task) }
+
   @usableFromInline
   init(all: [StoreTask]) {
     var flat: [Task<Void, Never>] = []
@@ -105,16 +108,30 @@ public struct StoreTask: Sendable {
     }
   }
 
-  /// Cancels every effect started by the send, and by the actions they sent back.
-  public func cancel() {
+  /// Cancels every effect started by the send, and by the actions they sent back, and waits
+  /// until each has ended (TCA's `cancel()` is asynchronous too): after `await task.cancel()`
+  /// no effect of the send runs any more.
+  ///
+  /// ```swift
+  /// let timer = await store.send(.startTimer)
+  /// await timer.cancel()
+  /// ```
+  public func cancel() async {
+    cancelWithoutWaiting()
+    await finish()
+  }
+
+  /// Cancels every effect started by the send, and by the actions they sent back, without
+  /// waiting for them to end.
+  package func cancelWithoutWaiting() {
     switch tasks {
     case .none: return
     case .one(let task): task.cancel()
     case .many(let tasks):
       for task in tasks { task.cancel() }
-    case .pending(let pending): pending.resolved.cancel()
+    case .pending(let pending): pending.resolved.cancelWithoutWaiting()
     case .combined(let all):
-      for task in all { task.cancel() }
+      for task in all { task.cancelWithoutWaiting() }
     case .group(let group): group.cancel()
     }
   }

@@ -130,10 +130,12 @@ import Testing
     #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B })
 
     let entries = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-    // The notes file, the one kept aside, and the notes' and the counter's locks.
-    #expect(entries.count == 4, "\(entries)")
+    // The notes file, the one kept aside, and the locks of the notes, the counter and the
+    // shared favorites.
+    #expect(entries.count == 5, "\(entries)")
     #expect(entries.contains("notes.lock"))
     #expect(entries.contains("counter.lock"))
+    #expect(entries.contains("favorites.json.lock"))
     let kept = try #require(entries.first { $0.hasPrefix("notes.json.corrupt-") })
     #expect(reports.first?.contains(kept) == true)
     #expect(FileManager.default.contents(atPath: directory + "/" + kept) == corrupt)

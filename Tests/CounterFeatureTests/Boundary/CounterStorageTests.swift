@@ -2,6 +2,7 @@ import CounterTerminalView
 import DurableFiles
 import FeatureBridge
 import FeatureBridgeTesting
+import SharedFileStorage
 import StoreKernel
 import TerminalUI
 import Testing
@@ -41,25 +42,53 @@ import Testing
     return (counter, view)
   }
 
+  /// The favorites kept in `directory`, as one run of the app holds them (a registry of its
+  /// own stands for a process of its own).
+  func keptFavorites(in directory: String) -> Shared<Set<Int>> {
+    withDependencies {
+      $0.sharedFileStorage = .disk
+      $0.sharedRegistry = SharedRegistry()
+    } operation: {
+      CounterFeature.favorites(inDirectory: directory)
+    }
+  }
+
   @Test func theCountAndTheFavoritesSurviveARestart() async {
     // The inputs may well arrive before the first load has finished: the stop still saves them.
     await withDirectory { directory in
       let storage = CounterStorage.file(inDirectory: directory)
       do {
         let (counter, _) = await start(
-          storage, favorites: SharedValue([]), showing: "Favorites: none yet")
+          storage, favorites: keptFavorites(in: directory), showing: "Favorites: none yet")
         #expect(await counter.send(.setCount(7)))
         #expect(await counter.send(.toggleFavorite))
         #expect(await counter.send(.increment))
         await counter.stop()
       }
-      // A new run of the app: new shared favorites, the same file.
-      let favorites = SharedValue<Set<Int>>([])
-      let (counter, view) = await start(
-        storage, favorites: favorites, showing: "[-]   8   [+]")
-      #expect(view.render(width: 60, height: 8).contains("    Favorites: 7"))
+      #expect(
+        DurableFile.readOwnRegularFile(directory + "/favorites.json").map {
+          String(decoding: $0, as: UTF8.self)
+        } == #"{"favorites":[7],"format":"multistore-favorites","version":1}"#)
+      // A new run of the app: new shared favorites, the same files.
+      let favorites = keptFavorites(in: directory)
+      let (counter, view) = await start(storage, favorites: favorites, showing: "Favorites: 7")
+      #expect(view.render(width: 60, height: 8).contains("    [-]   8   [+]"))
       #expect(favorites.value == [7])
       await counter.stop()
+    }
+  }
+
+  @Test func favoritesAnOlderBuildKeptInTheCountersFileStillLoad() async {
+    await withDirectory { directory in
+      let old = #"{"count":3,"favorites":[2,9],"format":"multistore-counter","version":1}"#
+      #expect(DurableFile.createExclusively(directory + "/counter.json", Array(old.utf8)) == nil)
+      let favorites = keptFavorites(in: directory)
+      let (counter, _) = await start(
+        .file(inDirectory: directory), favorites: favorites, showing: "Favorites: 2, 9")
+      await counter.stop()
+      #expect(favorites.value == [2, 9])
+      let kept = DurableFile.readOwnRegularFile(directory + "/favorites.json")
+      #expect(kept.map { String(decoding: $0, as: UTF8.self) }?.contains("[2,9]") == true)
     }
   }
 

@@ -6,7 +6,8 @@ import Testing
 
 @testable import CounterFeature
 
-/// Keeping the count and the favorites: loaded at start, saved on every change after.
+/// Keeping the count: loaded at start, saved on every change after. The favorites are kept by
+/// their own shared value; favorites an older build kept in the counter's file join them.
 @MainActor
 @Suite struct CounterReducerStorageTests {
   let favorites = SharedValue<Set<Int>>([])
@@ -28,22 +29,39 @@ import Testing
     return state
   }
 
-  @Test func aLoadedRecordReplacesTheCountAndTheSharedFavorites() async {
+  @Test func aLoadedRecordReplacesTheCountAndItsOldFavoritesJoinTheSharedOnes() async {
     let recording = RecordingCounterStorage()
+    favorites.set([5])
     let store = makeStore(storage: recording)
     let record = CounterRecord(count: 7, favorites: [2, 3])
     await store.send(.internal(.loaded(LoadedCounter(record: record)))) {
       $0.count = 7
-      $0.favorites = [2, 3]
+      // The counter's file is written again without the favorites it held.
+      $0.stored = CounterRecord(count: 7, favorites: [])
+      $0.saveCount = 1
+    }
+    await store.receive(.delegate(.countChanged(7)))
+    await store.finish()
+    #expect(favorites.value == [2, 3, 5])
+    #expect(recording.saved == [CounterRecord(count: 7, favorites: [])])
+  }
+
+  @Test func aRecordWithoutFavoritesLeavesTheSharedOnesAndIsNotWrittenAgain() async {
+    let recording = RecordingCounterStorage()
+    favorites.set([5])
+    let store = makeStore(storage: recording)
+    let record = CounterRecord(count: 7, favorites: [])
+    await store.send(.internal(.loaded(LoadedCounter(record: record)))) {
+      $0.count = 7
       $0.stored = record
     }
     await store.receive(.delegate(.countChanged(7)))
     await store.finish()
-    #expect(favorites.value == [2, 3])
+    #expect(favorites.value == [5])
     #expect(recording.saved.isEmpty)
   }
 
-  @Test func everyChangeAfterTheLoadIsSavedOnceWithANewerNumber() async {
+  @Test func everyCountChangeAfterTheLoadIsSavedOnceWithANewerNumber() async {
     let recording = RecordingCounterStorage()
     let store = makeStore(loaded(CounterRecord(count: 0, favorites: [])), storage: recording)
     await store.send(.view(.incrementTapped)) {
@@ -52,28 +70,24 @@ import Testing
       $0.saveCount = 1
     }
     await store.receive(.delegate(.countChanged(1)))
-    await store.send(.view(.favoriteToggled)) {
-      $0.favorites = [1]
-      $0.stored = CounterRecord(count: 1, favorites: [1])
+    // A favorite changes the shared value, not the counter's file.
+    await store.send(.view(.favoriteToggled)) { $0.favorites = [1] }
+    await store.receive(.delegate(.favoriteSaved(1)))
+    await store.send(.internal(.favoritesChanged([1])))
+    favorites.set([])
+    await store.send(.internal(.favoritesChanged([]))) { $0.favorites = [] }
+    await store.send(.view(.incrementTapped)) {
+      $0.count = 2
+      $0.stored = CounterRecord(count: 2, favorites: [])
       $0.saveCount = 2
     }
-    await store.receive(.delegate(.favoriteSaved(1)))
-    // The toggle comes back through the shared value: nothing new to save.
-    await store.send(.internal(.favoritesChanged([1])))
-    // A removal made by another feature is saved too.
-    favorites.set([])
-    await store.send(.internal(.favoritesChanged([]))) {
-      $0.favorites = []
-      $0.stored = CounterRecord(count: 1, favorites: [])
-      $0.saveCount = 3
-    }
+    await store.receive(.delegate(.countChanged(2)))
     await store.finish()
     #expect(
       recording.saved == [
-        CounterRecord(count: 1, favorites: []), CounterRecord(count: 1, favorites: [1]),
-        CounterRecord(count: 1, favorites: []),
+        CounterRecord(count: 1, favorites: []), CounterRecord(count: 2, favorites: []),
       ])
-    #expect(recording.numbers == [1, 2, 3])
+    #expect(recording.numbers == [1, 2])
   }
 
   @Test func nothingIsSavedBeforeTheLoadAndWhatChangedMeanwhileIsSavedAfterIt() async {
@@ -106,14 +120,14 @@ import Testing
     await store.receive(.delegate(.countChanged(6)))
     let kept = CounterRecord(count: 5, favorites: [2])
     await store.send(.internal(.loaded(LoadedCounter(record: kept)))) {
-      // The favorites were not touched: the kept ones come back; the count stays the user's.
-      $0.favorites = [2]
-      $0.stored = CounterRecord(count: 6, favorites: [2])
+      // The count stays the user's; the kept favorites join the shared ones.
+      $0.stored = CounterRecord(count: 6, favorites: [])
       $0.saveCount = 1
       $0.countChangedBeforeLoad = false
     }
     await store.finish()
-    #expect(recording.saved == [CounterRecord(count: 6, favorites: [2])])
+    #expect(favorites.value == [2])
+    #expect(recording.saved == [CounterRecord(count: 6, favorites: [])])
   }
 
   @Test func aFileHeldByAnotherWriterIsReportedAndNeverWritten() async {

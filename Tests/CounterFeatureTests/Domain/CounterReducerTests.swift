@@ -96,7 +96,7 @@ import Testing
     favorites.set([])
     await store.receive(.internal(.favoritesChanged([]))) { $0.favorites = [] }
 
-    subscription.cancel()
+    await subscription.cancel()
     await store.finish()
     #expect(favorites.subscriberCount == 0)
   }
@@ -108,7 +108,7 @@ import Testing
     await store.send(.view(.favoriteToggled)) { $0.favorites = [4] }
     await store.receive(.delegate(.favoriteSaved(4)))
     await store.receive(.internal(.favoritesChanged([4])))
-    subscription.cancel()
+    await subscription.cancel()
     await store.finish()
   }
 }

@@ -47,7 +47,7 @@ import Testing
     await store.send(.view(.redoTapped))
     #expect(store.state.history[1]?.undo.count == 2)
     #expect(store.state.history[1]?.redo.isEmpty == true)
-    store.skipInFlightEffects()
+    await store.skipInFlightEffects()
   }
 
   @Test func undoOfDeletesPutsTheTextBackWithTheCursorWhereItWas() async {
@@ -75,7 +75,7 @@ import Testing
       $0.cursor = 13
     }
     #expect(store.state.history[1]?.redo.isEmpty == true)
-    store.skipInFlightEffects()
+    await store.skipInFlightEffects()
   }
 
   @Test func undoInALargeNoteKeepsOnlyTheEdits() async {
@@ -93,7 +93,7 @@ import Testing
     for _ in history.undo { await store.send(.view(.undoTapped)) }
     #expect(store.state.notes[0].text == TextBuffer(large))
     #expect(store.state.cursor == 600_000)
-    store.skipInFlightEffects()
+    await store.skipInFlightEffects()
   }
 
   @Test func undoAndRedoOfAnotherNoteDoNothingHere() async {

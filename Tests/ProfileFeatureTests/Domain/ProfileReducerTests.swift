@@ -147,7 +147,7 @@ import Testing
       $0.selected = 1
     }
 
-    subscription.cancel()
+    await subscription.cancel()
     await store.finish()
     #expect(favorites.subscriberCount == 0)
   }

@@ -1,7 +1,7 @@
 public import CounterFeature
 public import FeatureBridge
 import NotesFeature
-import StoreKernel
+public import StoreKernel
 
 // The examples in the doc comments of Feature.onOutput, Store.feed and SharedValue.
 

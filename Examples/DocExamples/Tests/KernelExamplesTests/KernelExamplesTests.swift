@@ -62,7 +62,7 @@ import Testing
 }
 
 @Test func aNoteGetsTheNextTestIdAndTheTestDate() async {
-  await withDependencies {
+  withDependencies {
     $0.context = .test
   } operation: {
     var note = makeNote(title: "Milk")
@@ -73,12 +73,12 @@ import Testing
 }
 
 @Test func aSeededDieRollsTheSameEveryTime() async {
-  let first = await withDependencies {
+  let first = withDependencies {
     $0.randomNumberGenerator = .seeded(7)
   } operation: {
     rollDie()
   }
-  let again = await withDependencies {
+  let again = withDependencies {
     $0.randomNumberGenerator = .seeded(7)
   } operation: {
     rollDie()

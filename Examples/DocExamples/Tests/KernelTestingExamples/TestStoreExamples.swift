@@ -131,3 +131,41 @@ struct Editor: Reducer {
   await store.send(.saveTapped)
   await store.receive(Editor.Action.delegatePath, .saved("draft"))
 }
+
+// The examples in the doc comments of TestStore.assert, ImmediateClock and StoreTask.cancel.
+
+@MainActor @Test func assertingAfterANonExhaustiveSend() async {
+  let store = TestStore(initialState: Counter.State(), reducer: Counter())
+  store.exhaustivity = .off
+  await store.send(.incrementTapped)
+  store.assert { $0.count = 1 }
+}
+
+@MainActor @Test func searchingWithAnImmediateClock() async {
+  let store = TestStore(initialState: Search.State(), reducer: Search()) {
+    $0.clock = ImmediateClock()
+  }
+  store.exhaustivity = .off
+  await store.send(.queryChanged("a"))
+  await store.finish()
+}
+
+struct Timer: Reducer {
+  struct State: Equatable, Sendable {}
+  enum Action: Equatable, Sendable { case startTimer }
+  @Dependency(\.clock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    let clock = clock
+    return .run { _ in try await clock.sleep(for: .seconds(60)) }
+  }
+}
+
+@MainActor @Test func cancellingATimerWaitsForItsEnd() async {
+  let store = TestStore(initialState: Timer.State(), reducer: Timer()) {
+    $0.clock = TestClock()
+  }
+  let timer = await store.send(.startTimer)
+  await timer.cancel()
+  #expect(!timer.isEmpty)
+}

@@ -32,9 +32,12 @@ import Testing
   await store.send(.editTapped) { $0.editor = Editor.State() }
   await store.send(.editor(.presented(.textChanged("Hi")))) { $0.editor?.text = "Hi" }
   await store.send(.editor(.presented(.closeTapped)))
-  await store.receive("the editor's dismiss", matching: {
-    if case .editor(.dismiss) = $0 { true } else { false }
-  }) {
+  await store.receive(
+    "the editor's dismiss",
+    matching: {
+      if case .editor(.dismiss) = $0 { true } else { false }
+    }
+  ) {
     $0.editor = nil
   }
   await store.finish()

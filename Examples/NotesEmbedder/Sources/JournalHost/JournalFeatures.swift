@@ -1,6 +1,7 @@
 public import CounterFeature
 public import FeatureBridge
 public import NotesFeature
+public import StoreKernel
 
 /// How a journal starts its two features. ``live(storage:milestones:autosaveDelay:)`` starts
 /// the real ones; a test replaces either with a `FakeFeature` in one line:

@@ -77,7 +77,7 @@ struct Throttle<Action: Sendable>: EffectOperator {
       await withTaskCancellationHandler {
         await started.finish()
       } onCancel: {
-        started.cancel()
+        started.cancelWithoutWaiting()
       }
     }
     window.held = ThrottleWindow.Held(

@@ -58,7 +58,7 @@ struct Timeout<Action: Sendable>: EffectOperator {
           }
         }
         let first = await group.next() ?? false
-        if first { work.cancel() }
+        if first { work.cancelWithoutWaiting() }
         group.cancelAll()
         return first
       }

@@ -1,5 +1,5 @@
 public import FeatureBridge
-import StoreKernel
+public import StoreKernel
 
 // A small feature behind the boundary, for the doc comments of BoundaryAction, ViewStore and
 // Effect.subscribe and for the Boundaries article: a count the host can reset, that a view

@@ -1,5 +1,3 @@
-public import StoreKernel
-
 extension Effect {
   /// Subscribes to a shared value for as long as the effect runs: sends `toAction` of the
   /// current value first, then of every change. Cancel the effect (or stop the feature) to end
@@ -15,7 +13,7 @@ extension Effect {
   ///   - toAction: Turns each value into the action to send.
   /// - Returns: The long-running effect.
   public static func subscribe<Value: Sendable>(
-    to shared: SharedValue<Value>, _ toAction: @escaping @Sendable (Value) -> Action
+    to shared: Shared<Value>, _ toAction: @escaping @Sendable (Value) -> Action
   ) -> Effect {
     .run { send in
       for await value in shared.values() {

@@ -1,0 +1,102 @@
+public import FeatureBridge
+public import StoreKernel
+
+// The feature the Navigation article's memo presents: a recorder behind a boundary, written the
+// way a feature module writes one (its state, actions and reducer stay internal).
+
+/// What a host or a parent may tell the recorder.
+public enum RecorderInput: Sendable, Equatable {
+  case stop
+}
+
+/// What the recorder reports.
+public enum RecorderOutput: Sendable, Equatable {
+  case stopped(seconds: Int)
+}
+
+/// What a parent presents the recorder with: a value the parent owns.
+public struct Recording: Equatable, Sendable, Identifiable {
+  /// The recording's number.
+  public var id: Int
+
+  /// A recording numbered `id`.
+  public init(id: Int) { self.id = id }
+}
+
+struct RecorderState: Equatable {
+  var seconds = 0
+}
+
+enum RecorderAction: BoundaryAction {
+  enum ViewAction: Sendable { case closeTapped }
+  case input(RecorderInput)
+  case view(ViewAction)
+  case started
+  case tick
+  case delegate(RecorderOutput)
+
+  static var didStart: Self? { .started }
+
+  var output: RecorderOutput? {
+    if case .delegate(let output) = self { return output }
+    return nil
+  }
+}
+
+struct RecorderReducer: Reducer {
+  @Dependency(\.clock) var clock
+  @Dependency(\.dismiss) var dismiss
+
+  func reduce(into state: inout RecorderState, action: RecorderAction) -> Effect<RecorderAction> {
+    switch action {
+    case .started:
+      return .run { [clock] send in
+        while true {
+          try await clock.sleep(for: .seconds(1))
+          await send(.tick)
+        }
+      }
+      .cancellable(id: "timer")
+    case .tick:
+      state.seconds += 1
+      return .none
+    case .input(.stop):
+      return .merge(.cancel(id: "timer"), .send(.delegate(.stopped(seconds: state.seconds))))
+    case .view(.closeTapped):
+      return .run { [dismiss] _ in await dismiss() }
+    case .delegate:
+      return .none
+    }
+  }
+}
+
+/// The recorder's public face.
+public enum RecorderFeature {
+  /// Starts the recorder for a recording on the caller's actor.
+  public static func start(
+    _ recording: Recording, isolation: isolated any Actor = #isolation
+  ) -> Feature<RecorderInput, RecorderOutput> {
+    Feature.start(
+      name: "Recorder", initialState: RecorderState(), reducer: RecorderReducer(),
+      isolation: isolation)
+  }
+
+  /// How a parent presents it.
+  public static let launcher = FeatureLauncher<Recording, RecorderInput, RecorderOutput> {
+    recording, isolation in
+    RecorderFeature.start(recording, isolation: isolation)
+  }
+}
+
+private enum RecorderLauncherKey: DependencyKey {
+  static let liveValue = RecorderFeature.launcher
+  static let testValue = RecorderFeature.launcher
+}
+
+extension DependencyValues {
+  /// How the memo presents a recorder: the real one, unless a test sets a fake.
+  public var recorder: FeatureLauncher<Recording, RecorderInput, RecorderOutput> {
+    get { self[RecorderLauncherKey.self] }
+    set { self[RecorderLauncherKey.self] = newValue }
+  }
+}

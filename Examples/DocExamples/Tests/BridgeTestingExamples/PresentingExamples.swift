@@ -1,0 +1,34 @@
+import BridgeExamples
+import FeatureBridge
+import FeatureBridgeTesting
+import StoreKernel
+import StoreKernelTesting
+import Testing
+
+@MainActor @Suite struct PresentingExamples {
+  @Test func theMemoHearsTheRecordersOutputAsAnAction() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Memo.State(), reducer: Memo()) { $0.clock = clock }
+    await store.send(.recordTapped) { $0.recording = Recording(id: 1) }
+    await clock.advance(by: .seconds(3))
+    await store.send(.stopTapped)
+    await store.receive(.recorder(.presented(.input(.stop))))
+    await store.receive(.recorder(.presented(.output(.stopped(seconds: 3))))) {
+      $0.lengths = [3]
+      $0.recording = nil
+    }
+  }
+
+  @Test func aFakeRecorderStandsInForTheRealOne() async {
+    let store = TestStore(initialState: Memo.State(), reducer: Memo()) {
+      $0.recorder = .fake { _ in [.stopped(seconds: 9)] }
+    }
+    await store.send(.recordTapped) { $0.recording = Recording(id: 1) }
+    await store.send(.stopTapped)
+    await store.receive(.recorder(.presented(.input(.stop))))
+    await store.receive(.recorder(.presented(.output(.stopped(seconds: 9))))) {
+      $0.lengths = [9]
+      $0.recording = nil
+    }
+  }
+}

@@ -1,0 +1,131 @@
+public import StoreKernel
+
+extension Reducer {
+  /// Presents a feature that runs in a store of its own: a black box the parent starts with a
+  /// value it holds, sends inputs and hears outputs from, with TCA's presentation semantics.
+  ///
+  /// - The parent's state holds the value it presents the feature with (`@PresentationState
+  ///   var recorder: Recording?`), never the feature's state. Setting it starts the feature, on
+  ///   this store's actor, in a store of its own, with `feature`'s launcher (a dependency, so a
+  ///   test can present a fake).
+  /// - The parent sends the feature inputs with `.presented(.input(_:))` (from its reducer, as
+  ///   an effect: `.send(.recorder(.presented(.input(.stop))))`); the feature's outputs arrive
+  ///   as `.presented(.output(_:))`, for an exhaustive `switch` on the feature's `Output`.
+  /// - The feature stops when it is dismissed (`.dismiss`, the state set to `nil`, or the
+  ///   feature's own `dismiss()`), when another value takes its place, and when the parent's
+  ///   store stops or goes. An output still on its way then is dropped; an input or an output
+  ///   for a feature that is not presented is reported (a test failure under StoreKernelTesting).
+  ///
+  /// ```swift
+  /// .ifLet(\.$recording, action: Action.recorderPath, feature: \.recorder)
+  /// ```
+  ///
+  /// In a single store (AppShell's single-store build) the same declaration composes the
+  /// feature's state and reducer under the parent's store instead (see docs/decisions/
+  /// 0012-presented-features.md).
+  ///
+  /// - Parameters:
+  ///   - state: Where the presented value is: the presentation state's projected value.
+  ///   - action: How the feature's presentation actions sit inside this reducer's actions.
+  ///   - feature: Where the feature's launcher is among the dependencies.
+  ///   - fileID: Where the `ifLet` is, for reports.
+  ///   - line: Where the `ifLet` is, for reports.
+  /// - Returns: A reducer that runs this one and presents the feature.
+  public func ifLet<Start: Sendable, Input: Sendable, Output: Sendable>(
+    _ state: any WritableKeyPath<State, PresentationState<Start>> & Sendable,
+    action: ActionPath<Action, PresentationAction<FeatureAction<Input, Output>>>,
+    feature: any KeyPath<DependencyValues, FeatureLauncher<Start, Input, Output>> & Sendable,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Reduce<State, Action> {
+    let presentation = ifLet(state, action: action, fileID: fileID, line: line) {
+      PresentedFeatureProxy<Start, Input, Output>(fileID: fileID, line: line)
+    }
+    let embed = action.embed
+    return Reduce { parentState, parentAction in
+      let before = parentState[keyPath: state].presentedID
+      let effects = presentation.reduce(into: &parentState, action: parentAction)
+      guard let now = parentState[keyPath: state].presentedID, now != before,
+        let value = parentState[keyPath: state].wrappedValue
+      else { return effects }
+      let present = Effect<Action>(
+        composing: PresentFeature<Action, Start, Input, Output>(
+          value: value, launcher: feature, output: { embed(.presented(.output($0))) },
+          dismiss: embed(.dismiss)))
+      return effects.merge(with: present.scoped(to: now))
+    }
+  }
+
+  /// Presents features on a navigation stack, each running in a store of its own: a stack of
+  /// black boxes, with TCA's stack semantics.
+  ///
+  /// Each element of the stack is the value a feature was pushed with; pushing one starts it,
+  /// popping it (or removing it any other way, or its own `dismiss()`) stops it, and the
+  /// parent's store stopping stops them all. Inputs go to one element with
+  /// `.element(id:action: .input(_:))`; its outputs arrive as `.element(id:action: .output(_:))`.
+  ///
+  /// ```swift
+  /// .forEach(\.path, action: Action.pathPath, feature: \.recorder)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - stack: Where the stack of values is.
+  ///   - action: How the stack's actions sit inside this reducer's actions.
+  ///   - feature: Where the features' launcher is among the dependencies.
+  ///   - fileID: Where the `forEach` is, for reports.
+  ///   - line: Where the `forEach` is, for reports.
+  /// - Returns: A reducer that runs this one and presents the features.
+  public func forEach<Start: Sendable, Input: Sendable, Output: Sendable>(
+    _ stack: any WritableKeyPath<State, StackState<Start>> & Sendable,
+    action: ActionPath<Action, StackAction<Start, FeatureAction<Input, Output>>>,
+    feature: any KeyPath<DependencyValues, FeatureLauncher<Start, Input, Output>> & Sendable,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Reduce<State, Action> {
+    let elements = forEach(stack, action: action, fileID: fileID, line: line) {
+      PresentedFeatureProxy<Start, Input, Output>(fileID: fileID, line: line)
+    }
+    let embed = action.embed
+    let place: AnyKeyPath = stack
+    return Reduce { parentState, parentAction in
+      let before = parentState[keyPath: stack].ids
+      let effects = elements.reduce(into: &parentState, action: parentAction)
+      let after = parentState[keyPath: stack].ids
+      if after == before { return effects }
+      let known = Set(before)
+      var pushed: [Effect<Action>] = []
+      for (id, value) in zip(after, parentState[keyPath: stack]) where !known.contains(id) {
+        let present = Effect<Action>(
+          composing: PresentFeature<Action, Start, Input, Output>(
+            value: value, launcher: feature,
+            output: { embed(.element(id: id, action: .output($0))) },
+            dismiss: embed(.popFrom(id: id))))
+        pushed.append(present.scoped(to: NavigationID(place: place, identity: AnyHashable(id))))
+      }
+      return .merge([effects] + pushed)
+    }
+  }
+}
+
+/// The child reducer a presented feature runs under in its parent's presentation: its state is
+/// the value it was presented with, which it never changes; an input becomes an effect that
+/// hands it to the feature; an output is the parent's to handle.
+private struct PresentedFeatureProxy<Start: Sendable, Input: Sendable, Output: Sendable>: Reducer {
+  let fileID: StaticString
+  let line: UInt
+
+  func reduce(
+    into state: inout Start, action: FeatureAction<Input, Output>
+  ) -> Effect<
+    FeatureAction<Input, Output>
+  > {
+    switch action {
+    case .input(let input):
+      return Effect(
+        composing: SendToPresented<FeatureAction<Input, Output>, Input, Output>(
+          input: input, fileID: fileID, line: line))
+    case .output:
+      return .none
+    }
+  }
+}

@@ -1,0 +1,20 @@
+/// A store's ``ActionSink``: a weak reference to its runtime and its actor.
+struct RuntimeSink<State, Action: Sendable>: ActionSink {
+  let reference: RuntimeReference<State, Action>
+  weak let isolation: (any Actor)?
+
+  init(reference: RuntimeReference<State, Action>, isolation: (any Actor)?) {
+    self.reference = reference
+    self.isolation = isolation
+  }
+
+  func sendOnActor(_ action: Action) {
+    // The caller is on the store's actor (see `ActionSink`), where the runtime is confined.
+    _ = reference.runtime?.send(action)
+  }
+
+  func send(_ action: Action) async {
+    guard let isolation else { return }
+    await onIsolation(isolation) { _ = reference.runtime?.send(action) }
+  }
+}

@@ -1,0 +1,253 @@
+/// A value several features hold at once: every holder reads the same value, a change made
+/// through any of them is seen by all, and subscribers get every change. TCA's `Shared`.
+///
+/// Hold it in state with the property wrapper, read it like a plain property, and change it
+/// with ``withLock(_:)``, which runs the change under the value's lock so concurrent writers
+/// never lose an update:
+///
+/// ```swift
+/// struct SharedCounter: Reducer {
+///   struct State: Equatable {
+///     @Shared var count: Int
+///   }
+///   enum Action { case incrementTapped }
+///
+///   func reduce(into state: inout State, action: Action) -> Effect<Action> {
+///     state.$count.withLock { $0 += 1 }
+///     return .none
+///   }
+/// }
+/// ```
+///
+/// A `TestStore` sees a change made through a shared value held in its state as a change of
+/// the state: an exhaustive test must assert it (`$0.$count.withLock { $0 = 1 }`), with the same
+/// diff as any other change. ``subscript(dynamicMember:)`` derives a shared property and
+/// ``subscript(id:)`` a shared element of an identified collection; both write through to the
+/// value they come from. ``init(wrappedValue:_:)`` finds or makes the value kept under a
+/// ``SharedKey`` (``SharedKey/inMemory(_:)``, or a file strategy from `SharedFileStorage`).
+///
+/// The lock is not recursive: reading, writing or subscribing to the same shared value inside
+/// its own `withLock` traps at once with a message naming the misuse (use the value the closure
+/// is given instead).
+///
+/// `Sendable`: the value lives behind a lock in a reference every copy shares.
+@propertyWrapper
+@dynamicMemberLookup
+public struct Shared<Value: Sendable>: Sendable {
+  package let reference: SharedReference<Value>
+
+  package init(reference: SharedReference<Value>) {
+    self.reference = reference
+  }
+
+  /// Creates a shared value of its own, held in memory, that is not kept under any key.
+  ///
+  /// - Parameter value: The starting value.
+  public init(value: Value) {
+    self.init(reference: SharedBox(value))
+  }
+
+  /// Creates a shared value of its own, as ``init(value:)``: the spelling of the streaming
+  /// `SharedValue` this type replaces.
+  ///
+  /// ```swift
+  /// let favorites = Shared<Set<Int>>([])
+  /// ```
+  ///
+  /// - Parameter value: The starting value.
+  public init(_ value: Value) {
+    self.init(value: value)
+  }
+
+  /// Holds an existing shared value: what a state's memberwise initializer takes for a
+  /// `@Shared` property, so a parent hands its shared value (or a part of it) to a child.
+  ///
+  /// - Parameter projectedValue: The shared value to hold.
+  public init(projectedValue: Shared<Value>) {
+    self = projectedValue
+  }
+
+  /// The current value. Inside a `TestStore` assertion, the value the test expects (the
+  /// value as of the last assertion, with the assertion's changes).
+  public var wrappedValue: Value {
+    if let tracker = SharedChangeTracker.assertingNow,
+      let snapshot = reference.snapshot(in: tracker)
+    {
+      return snapshot
+    }
+    return reference.read()
+  }
+
+  /// The shared value itself, for ``withLock(_:)``, derived values and handing it on.
+  public var projectedValue: Shared<Value> {
+    get { self }
+    set { self = newValue }
+  }
+
+  /// Changes the value under its lock and tells every holder and subscriber.
+  ///
+  /// ```swift
+  /// state.$favorites.withLock { _ = $0.insert(7) }
+  /// ```
+  ///
+  /// - Parameter change: Mutates the value; keep it short, and do not use this same shared value
+  ///   inside it (the lock is not recursive: that traps).
+  /// - Returns: What `change` returns.
+  @discardableResult
+  public func withLock<Result>(_ change: (inout Value) throws -> Result) rethrows -> Result {
+    if let tracker = SharedChangeTracker.assertingNow {
+      return try reference.withSnapshot(in: tracker, change)
+    }
+    return try reference.withLock(change)
+  }
+
+  /// The current value, then every change, in the order the changes were made; ends when its
+  /// consumer is cancelled. Every value is buffered until read.
+  ///
+  /// ```swift
+  /// for await favorites in shared.values() {
+  ///   print(favorites)
+  /// }
+  /// ```
+  ///
+  /// - Returns: The stream of values.
+  public func values() -> AsyncStream<Value> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
+    let token = reference.subscribe { continuation.yield($0) }
+    let root = reference.root
+    continuation.onTermination = { [weak root] _ in root?.unsubscribe(token) }
+    return stream
+  }
+
+  /// A shared property of this value: reads and writes go through to this value.
+  ///
+  /// ```swift
+  /// let email: Shared<String> = $signUp.email
+  /// ```
+  ///
+  /// - Parameter keyPath: The property.
+  public subscript<Member: Sendable>(
+    dynamicMember keyPath: any WritableKeyPath<Value, Member> & Sendable
+  ) -> Shared<Member> {
+    Shared<Member>(reference: SharedKeyPathReference(base: reference, keyPath: keyPath))
+  }
+
+  /// The current value: the spelling of the streaming `SharedValue` this type replaces.
+  public var value: Value { wrappedValue }
+
+  /// Changes the value under its lock, as ``withLock(_:)``: the spelling of the streaming
+  /// `SharedValue` this type replaces.
+  ///
+  /// - Parameter change: Mutates the value.
+  /// - Returns: What `change` returns.
+  @discardableResult
+  public func update<Result>(_ change: (inout Value) throws -> Result) rethrows -> Result {
+    try withLock(change)
+  }
+
+  /// Replaces the value, as `withLock { $0 = newValue }`.
+  ///
+  /// - Parameter newValue: The new value.
+  public func set(_ newValue: Value) {
+    withLock { $0 = newValue }
+  }
+
+  /// How many subscriptions to the value's root are active; tests check that a stopped
+  /// feature leaves none behind.
+  package var subscriberCount: Int { reference.root.subscriberCount }
+}
+
+extension Shared where Value: SharedIdentifiedCollection, Value.Element: Sendable {
+  /// A shared element of this collection, found by its id: reads and writes go through to the
+  /// collection. `nil` when no element has the id now. Once the element is removed, the derived
+  /// value reads as it was last seen and its writes change nothing.
+  ///
+  /// ```swift
+  /// if let todo = $todos[id: id] {
+  ///   todo.withLock { $0.isDone = true }
+  /// }
+  /// ```
+  ///
+  /// - Parameter id: The element's id.
+  public subscript(id id: Value.Element.ID) -> Shared<Value.Element>?
+  where Value.Element.ID: Sendable {
+    guard let current = reference.read().sharedElement(id: id) else { return nil }
+    return Shared<Value.Element>(
+      reference: SharedElementReference(base: reference, id: id, current: current))
+  }
+}
+
+extension Shared: Equatable where Value: Equatable {
+  /// Whether two shared values hold equal values. Inside a `TestStore` assertion, a shared
+  /// value compared with itself compares what the test expects (left) with what happened
+  /// (right), and counts as asserted.
+  public static func == (lhs: Shared<Value>, rhs: Shared<Value>) -> Bool {
+    if let tracker = SharedChangeTracker.assertingNow, lhs.reference === rhs.reference {
+      tracker.markAsserted(lhs.reference.root)
+      return lhs.wrappedValue == rhs.reference.read()
+    }
+    return lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension Shared: Identifiable where Value: Identifiable {
+  /// The value's id.
+  public var id: Value.ID { wrappedValue.id }
+}
+
+extension Shared: CustomStringConvertible {
+  /// The value, described.
+  public var description: String { String(describing: wrappedValue) }
+}
+
+extension Shared: CustomReflectable {
+  /// The value's mirror: a shared value shows as the value it holds.
+  public var customMirror: Mirror { Mirror(reflecting: wrappedValue) }
+}
+
+extension Shared: SharedDiffable {
+  package var diffIdentity: ObjectIdentifier { ObjectIdentifier(reference) }
+  package var diffRoot: ObjectIdentifier { ObjectIdentifier(reference.root) }
+
+  package var diffValues: (expected: Any, actual: Any) {
+    guard let tracker = SharedChangeTracker.assertingNow else {
+      let value = reference.read()
+      return (value, value)
+    }
+    return (reference.snapshot(in: tracker) ?? reference.read(), reference.read())
+  }
+}
+
+/// A shared value as the state diff sees it: when the same shared value is on both sides, the
+/// diff compares what the test expects with what happened.
+package protocol SharedDiffable {
+  /// The identity of the reference the value is read through.
+  var diffIdentity: ObjectIdentifier { get }
+  /// The identity of the root box the value lives in.
+  var diffRoot: ObjectIdentifier { get }
+  /// The expected value (a test's snapshot, or the live value) and the live value.
+  var diffValues: (expected: Any, actual: Any) { get }
+}
+
+extension SharedChangeTracker {
+  /// The roots of the shared values held anywhere in `value` (walked with `Mirror`).
+  package static func roots(in value: Any) -> Set<ObjectIdentifier> {
+    var roots: Set<ObjectIdentifier> = []
+    collectRoots(in: value, into: &roots, depth: 0)
+    return roots
+  }
+
+  private static func collectRoots(
+    in value: Any, into roots: inout Set<ObjectIdentifier>, depth: Int
+  ) {
+    if let shared = value as? any SharedDiffable {
+      roots.insert(shared.diffRoot)
+      return
+    }
+    // Deep enough for any state a person writes; a cycle through classes stops here.
+    guard depth < 64 else { return }
+    for child in Mirror(reflecting: value).children {
+      collectRoots(in: child.value, into: &roots, depth: depth + 1)
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import FeatureBridge
+import StoreKernel
+
+/// A parent that presents the recorder as a sheet (a tree) and keeps what it recorded.
+struct Memo: Reducer {
+  struct State: Equatable {
+    @PresentationState var recording: Recording?
+    var recorded: [Int] = []
+    var nextID = 1
+  }
+
+  enum Action: Equatable, Sendable {
+    case recordTapped
+    case stopTapped
+    case recorder(PresentationAction<FeatureAction<RecorderInput, RecorderOutput>>)
+
+    static let recorderPath = ActionPath<
+      Action, PresentationAction<FeatureAction<RecorderInput, RecorderOutput>>
+    >(
+      embed: Action.recorder,
+      extract: { if case .recorder(let action) = $0 { action } else { nil } })
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    Reduce<State, Action> { state, action in
+      switch action {
+      case .recordTapped:
+        state.recording = Recording(id: state.nextID)
+        state.nextID += 1
+        return .none
+      case .stopTapped:
+        return .send(.recorder(.presented(.input(.stop))))
+      case .recorder(.presented(.output(let output))):
+        switch output {
+        case .recorded: return .none
+        case .stopped(let seconds):
+          state.recorded.append(seconds)
+          state.recording = nil
+          return .none
+        }
+      case .recorder(.presented(.input)), .recorder(.dismiss):
+        return .none
+      }
+    }
+    .ifLet(\.$recording, action: Action.recorderPath, feature: \.recorder)
+    .reduce(into: &state, action: action)
+  }
+}
+
+/// A parent that presents recorders on a stack.
+struct Takes: Reducer {
+  struct State: Equatable {
+    var path = StackState<Recording>()
+  }
+
+  enum Action: Equatable, Sendable {
+    case newTake(Int)
+    case path(StackAction<Recording, FeatureAction<RecorderInput, RecorderOutput>>)
+
+    static let pathPath = ActionPath<
+      Action, StackAction<Recording, FeatureAction<RecorderInput, RecorderOutput>>
+    >(
+      embed: Action.path, extract: { if case .path(let action) = $0 { action } else { nil } })
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    Reduce<State, Action> { state, action in
+      switch action {
+      case .newTake(let id):
+        state.path.append(Recording(id: id))
+        return .none
+      case .path:
+        return .none
+      }
+    }
+    .forEach(\.path, action: Action.pathPath, feature: \.recorder)
+    .reduce(into: &state, action: action)
+  }
+}

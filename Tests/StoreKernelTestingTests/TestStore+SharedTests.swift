@@ -1,0 +1,224 @@
+import StoreKernel
+import StoreKernelTesting
+import Testing
+
+/// A feature holding a shared count, changed by its reducer and by an effect.
+private struct SharedCounter: Reducer {
+  struct State: Equatable {
+    @Shared var count: Int
+    var log: [String] = []
+  }
+
+  enum Action: Equatable {
+    case increment
+    case incrementLater
+    case incremented
+    case touchOther
+    case touchOtherLater
+    case incrementSilently
+  }
+
+  let other: Shared<Int>
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .increment:
+      state.$count.withLock { $0 += 1 }
+      return .none
+    case .incrementLater:
+      let count = state.$count
+      return .run { send in
+        count.withLock { $0 += 1 }
+        await send(.incremented)
+      }
+    case .incremented:
+      state.log.append("incremented")
+      return .none
+    case .touchOther:
+      other.withLock { $0 += 1 }
+      return .none
+    case .touchOtherLater:
+      let other = other
+      return .run { _ in other.withLock { $0 += 1 } }
+    case .incrementSilently:
+      let count = state.$count
+      return .run { _ in count.withLock { $0 += 1 } }
+    }
+  }
+}
+
+@MainActor
+@Suite struct TestStoreSharedTests {
+  private func makeStore(
+    other: Shared<Int> = Shared(value: 0)
+  ) -> TestStore<
+    SharedCounter.State, SharedCounter.Action
+  > {
+    TestStore(
+      initialState: SharedCounter.State(count: Shared(value: 0)),
+      reducer: SharedCounter(other: other))
+  }
+
+  @Test func aSharedChangeAssertedLikeAnyStateChangePasses() async {
+    let store = makeStore()
+    await store.send(.increment) { $0.$count.withLock { $0 = 1 } }
+    await store.send(.increment) { $0.$count.withLock { $0 = 2 } }
+    #expect(store.state.count == 2)
+  }
+
+  @Test func anUnassertedSharedChangeFailsWithADiffNamingThePath() async {
+    let store = makeStore()
+    let messages = await knownIssues {
+      await store.send(.increment)
+    }
+    #expect(messages.count == 1)
+    #expect(messages.first?.contains("State changed but no change was asserted") == true)
+    #expect(messages.first?.contains("count: 0 → 1") == true)
+  }
+
+  @Test func aWrongSharedAssertionFailsWithTheExpectedAndActualValues() async {
+    let store = makeStore()
+    let messages = await knownIssues {
+      await store.send(.increment) { $0.$count.withLock { $0 = 5 } }
+    }
+    #expect(messages.first?.contains("count: 5 → 1") == true)
+  }
+
+  @Test func theNextStepStartsFromTheAssertedSharedValue() async {
+    let store = makeStore()
+    await store.send(.increment) { $0.$count.withLock { $0 = 1 } }
+    // No change in this step: the snapshot was reset to the live value after the last one.
+    await store.send(.touchOther)
+  }
+
+  @Test func aSharedChangeMadeByAnEffectIsAssertedWhereItsActionIsReceived() async {
+    let store = makeStore()
+    await store.send(.incrementLater)
+    await store.receive(.incremented) {
+      $0.$count.withLock { $0 = 1 }
+      $0.log = ["incremented"]
+    }
+  }
+
+  @Test func aNonExhaustiveStoreSkipsSharedChanges() async {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(.increment)
+    await store.send(.increment) { $0.$count.withLock { $0 = 2 } }
+  }
+
+  @Test func aChangeToASharedValueTheStateDoesNotHoldIsLetGo() async {
+    let store = makeStore()
+    await store.send(.touchOther)
+    await store.send(.touchOtherLater)
+    await store.finish()
+  }
+
+  @Test func aSharedChangeAfterTheLastAssertionIsReportedAtTheEnd() async {
+    let messages = await knownIssues {
+      let store = makeStore()
+      await store.send(.incrementSilently)
+      await store.finish()
+    }
+    #expect(messages.count == 1)
+    #expect(messages.first?.contains("Shared<Int> value: 0 → 1") == true)
+  }
+
+  @Test func aSharedChangeAfterTheLastAssertionCanBeAssertedWithAssert() async {
+    let store = makeStore()
+    await store.send(.incrementSilently).finish()
+    store.assert { $0.$count.withLock { $0 = 1 } }
+    await store.finish()
+  }
+
+  @Test func assertChecksTheStateWithoutSending() async {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(.incrementLater)
+    await store.finish()
+    store.assert {
+      $0.$count.withLock { $0 = 1 }
+      $0.log = ["incremented"]
+    }
+    let messages = await knownIssues {
+      store.assert { $0.log = [] }
+    }
+    #expect(messages.first?.contains("log") == true)
+  }
+}
+
+private enum StartNumberKey: DependencyKey {
+  static let liveValue = 0
+  static let testValue = 0
+}
+
+extension DependencyValues {
+  fileprivate var startNumber: Int {
+    get { self[StartNumberKey.self] }
+    set { self[StartNumberKey.self] = newValue }
+  }
+}
+
+private struct Numbered: Reducer {
+  struct State: Equatable {
+    var number = DependencyValues.current.startNumber
+    var log: [Int] = []
+  }
+  enum Action: Equatable {
+    case readNumber
+    case emit
+    case emitted(Int)
+  }
+  @Dependency(\.startNumber) var startNumber
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .readNumber:
+      state.log.append(startNumber)
+      return .none
+    case .emit:
+      return .send(.emitted(7))
+    case .emitted(let number):
+      state.log.append(number)
+      return .none
+    }
+  }
+}
+
+@MainActor
+@Suite struct TestStoreDependencyTests {
+  @Test func theInitialStateIsMadeWithTheTestStoresOverrides() {
+    let store = TestStore(initialState: Numbered.State(), reducer: Numbered()) {
+      $0.startNumber = 42
+    }
+    #expect(store.state.number == 42)
+  }
+
+  @Test func aTestStoreMadeInsideWithDependenciesUsesItsOverrides() async {
+    let store = withDependencies {
+      $0.startNumber = 9
+    } operation: {
+      TestStore(initialState: Numbered.State(), reducer: Numbered())
+    }
+    #expect(store.state.number == 9)
+    await store.send(.readNumber) { $0.log = [9] }
+  }
+
+  @Test func aStoreMadeInsideWithDependenciesUsesItsOverrides() {
+    let store = withDependencies {
+      $0.startNumber = 3
+    } operation: {
+      Store(initialState: Numbered.State(), reducer: Numbered())
+    }
+    store.send(.readNumber)
+    #expect(store.state.log == [3])
+  }
+
+  @Test func aNonExhaustiveStoresStateIncludesActionsReceivedButNotAsserted() async {
+    let store = TestStore(initialState: Numbered.State(), reducer: Numbered())
+    store.exhaustivity = .off
+    await store.send(.emit)
+    #expect(store.state.log == [7])
+    await store.send(.readNumber) { $0.log = [7, 0] }
+  }
+}

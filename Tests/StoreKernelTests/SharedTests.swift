@@ -1,0 +1,244 @@
+import Dispatch
+import StoreKernel
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct SharedTests {
+  @Test func aSubscriberGetsTheCurrentValueFirstThenEveryChange() async {
+    let shared = Shared(10)
+    let values = shared.values()
+
+    shared.set(11)
+    shared.update { $0 += 1 }
+    shared.set(12)
+
+    var seen: [Int] = []
+    for await value in values {
+      seen.append(value)
+      if seen.count == 4 { break }
+    }
+    #expect(seen == [10, 11, 12, 12])
+    #expect(shared.value == 12)
+  }
+
+  @Test func updateReturnsWhatTheChangeReturns() {
+    let shared = Shared<[String]>([])
+
+    let count = shared.update { names in
+      names.append("a")
+      return names.count
+    }
+
+    #expect(count == 1)
+    #expect(shared.value == ["a"])
+  }
+
+  @Test func concurrentWritersNeverLoseAnUpdateAndSubscribersSeeEveryValueInOrder() async {
+    let writers = 8
+    let updatesPerWriter = 10_000
+    let total = writers * updatesPerWriter
+    let shared = Shared(0)
+    let values = shared.values()
+
+    await withTaskGroup { group in
+      for _ in 0..<writers {
+        group.addTask {
+          for _ in 0..<updatesPerWriter { shared.update { $0 += 1 } }
+        }
+      }
+    }
+
+    #expect(shared.value == total)
+    // Every update published once, so the subscription holds exactly the initial value plus
+    // one value per update.
+    var seen: [Int] = []
+    seen.reserveCapacity(total + 1)
+    for await value in values {
+      seen.append(value)
+      if seen.count == total + 1 { break }
+    }
+    #expect(seen.first == 0)
+    #expect(seen.last == total)
+    // Each value is one more than the one before: increasing, none missing, none repeated.
+    let outOfStep = zip(seen, seen.dropFirst()).filter { previous, next in next != previous + 1 }
+    #expect(outOfStep.isEmpty, "\(outOfStep.prefix(5))")
+  }
+
+  @Test func droppingAnUnfinishedStreamRemovesTheSubscription() async {
+    let shared = Shared(0)
+    do {
+      let values = shared.values()
+      #expect(shared.subscriberCount == 1)
+      for await value in values where value == 0 { break }
+    }
+
+    #expect(shared.subscriberCount == 0)
+  }
+}
+
+private struct Pair: Equatable, Sendable {
+  var first = 0
+  var second = 0
+}
+
+private struct Row: Identifiable, Equatable, Sendable {
+  let id: Int
+  var title: String
+}
+
+@Suite(.timeLimit(.minutes(2))) struct SharedDerivedTests {
+  @Test func aSharedPropertyWritesThroughToItsSource() {
+    let pair = Shared(value: Pair())
+    let first = pair.first
+
+    first.withLock { $0 = 5 }
+
+    #expect(pair.wrappedValue == Pair(first: 5, second: 0))
+    #expect(first.wrappedValue == 5)
+    pair.withLock { $0.first = 7 }
+    #expect(first.wrappedValue == 7)
+  }
+
+  @Test func aSharedElementWritesThroughToItsCollection() throws {
+    let rows = Shared(value: [Row(id: 1, title: "a"), Row(id: 2, title: "b")])
+    let second = try #require(rows[id: 2])
+
+    second.withLock { $0.title = "B" }
+
+    #expect(rows.wrappedValue == [Row(id: 1, title: "a"), Row(id: 2, title: "B")])
+    #expect(rows[id: 3] == nil)
+  }
+
+  @Test func aSharedElementOfAnIdentifiedArrayWritesThroughToIt() throws {
+    let rows = Shared(
+      value: IdentifiedArrayOf<Row>([Row(id: 1, title: "a"), Row(id: 2, title: "b")]))
+    let second = try #require(rows[id: 2])
+
+    second.withLock { $0.title = "B" }
+
+    #expect(rows.wrappedValue[id: 2]?.title == "B")
+    #expect(rows.wrappedValue.ids == [1, 2])
+    #expect(rows[id: 3] == nil)
+  }
+
+  @Test func aRemovedElementReadsAsLastSeenAndItsWritesChangeNothing() throws {
+    let rows = Shared(value: [Row(id: 1, title: "a")])
+    let first = try #require(rows[id: 1])
+
+    rows.withLock { $0.removeAll() }
+    first.withLock { $0.title = "changed" }
+
+    #expect(first.wrappedValue == Row(id: 1, title: "a"))
+    #expect(rows.wrappedValue.isEmpty)
+  }
+
+  @Test func aDerivedValueStreamsTheProjectionOfEveryChange() async {
+    let pair = Shared(value: Pair())
+    let values = pair.second.values()
+
+    pair.withLock { $0.second = 1 }
+    pair.second.withLock { $0 = 2 }
+
+    var seen: [Int] = []
+    for await value in values {
+      seen.append(value)
+      if seen.count == 3 { break }
+    }
+    #expect(seen == [0, 1, 2])
+  }
+
+  @Test func sixteenConcurrentWritersLoseNoUpdateAndTheStreamEndsOnTheFinalValue() async {
+    let writers = 16
+    let updatesPerWriter = 2_000
+    let shared = Shared(value: 0)
+    let values = shared.values()
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<writers {
+        group.addTask {
+          for _ in 0..<updatesPerWriter { shared.withLock { $0 += 1 } }
+        }
+      }
+    }
+    let total = writers * updatesPerWriter
+    #expect(shared.wrappedValue == total)
+    var last = -1
+    for await value in values {
+      last = value
+      if value == total { break }
+    }
+    #expect(last == total)
+  }
+}
+
+@Suite(.timeLimit(.minutes(2))) struct SharedUnderMisuseTests {
+  /// Issue 28: a writer updating flat out while subscriptions are cancelled used to hang: the
+  /// update yielded to subscribers under the value's lock, and cancelling a subscriber took that
+  /// lock from inside the stream's own.
+  @Test func cancellingSubscriptionsWhileAWriterUpdatesFlatOutNeverHangs() async {
+    let shared = Shared(value: 0)
+    let stop = Shared(value: false)
+    let writes = Shared(value: 0)
+    let (writerEnded, ended) = AsyncStream.makeStream(of: Void.self)
+    // A thread of its own, outside the concurrency pool the subscribers' tasks need.
+    DispatchQueue(label: "flat-out writer").async {
+      while !stop.wrappedValue {
+        shared.withLock { $0 += 1 }
+        writes.withLock { $0 += 1 }
+      }
+      ended.yield()
+      ended.finish()
+    }
+    for _ in 0..<100_000 {
+      let values = shared.values()
+      let consumer = Task { for await _ in values {} }
+      consumer.cancel()
+      await consumer.value
+    }
+    stop.set(true)
+    for await _ in writerEnded {}
+    #expect(writes.wrappedValue > 0)
+    #expect(shared.subscriberCount == 0)
+  }
+
+  @Test func readingTheSameValueInsideItsOwnWithLockTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let shared = Shared(value: 0)
+      shared.withLock { _ in _ = shared.wrappedValue }
+    }
+  }
+
+  @Test func writingTheSameValueInsideItsOwnWithLockTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let shared = Shared(value: 0)
+      shared.withLock { _ in shared.withLock { $0 += 1 } }
+    }
+  }
+
+  @Test func subscribingInsideItsOwnWithLockTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let shared = Shared(value: 0)
+      shared.withLock { _ in _ = shared.values() }
+    }
+  }
+
+  @Test func anotherSharedValueMayBeUsedInsideWithLock() {
+    let first = Shared(value: 1)
+    let second = Shared(value: 2)
+    first.withLock { $0 += second.wrappedValue }
+    #expect(first.wrappedValue == 3)
+  }
+}
+
+@Suite struct SharedKeyTests {
+  @Test func twoHoldersOfTheSameInMemoryKeyShareOneValue() {
+    withDependencies {
+      $0.sharedRegistry = SharedRegistry()
+    } operation: {
+      @Shared(.inMemory("count")) var first = 0
+      @Shared(.inMemory("count")) var second = 10
+      $first.withLock { $0 += 1 }
+      #expect(second == 1)
+      @Shared(.inMemory("other")) var other = 10
+      #expect(other == 10)
+    }
+  }
+}
