@@ -16,8 +16,10 @@ import Synchronization
 ///   var cursor = 0
 /// }
 ///
-/// // In the editor's view, over its ViewStore<EditorState, EditorAction.ViewAction>:
-/// let shown = "\(viewStore.$body.count) characters, cursor at \(viewStore.cursor)"
+/// /// What the editor's status line shows, over its view store.
+/// func statusLine<ViewAction>(of viewStore: ViewStore<EditorState, ViewAction>) -> String {
+///   "\(viewStore.$body.count) characters, cursor at \(viewStore.cursor)"
+/// }
 /// ```
 ///
 /// Every change takes a stamp no other value has had (from one counter for the process), and a

@@ -23,10 +23,10 @@ public import StoreKernel
 ///   read or one write that calls no other code: no access spans the store's send (during which
 ///   a stop may end the storage) or an Observation call (during which anything may run).
 ///
-/// What it buys: a keystroke retains and releases nothing on its way, and pays no dynamic
-/// exclusivity check; with checked access and retains in their place, the same keystroke took
-/// half as many instructions again (docs/decisions/0016-view-store-safe-facade.md). Its tests
-/// are `ViewStoreStorageTests`.
+/// What it buys: a keystroke retains and releases nothing on its way (each retain and release
+/// avoided was 3 – 7 ns, docs/performance.md), and pays no dynamic exclusivity check
+/// (docs/decisions/0011-kernel-hot-paths-close-to-the-limit.md §9,
+/// docs/decisions/0016-view-store-safe-facade.md). Its tests are `ViewStoreStorageTests`.
 ///
 /// Not `Sendable`: confined to the feature's actor.
 @usableFromInline
