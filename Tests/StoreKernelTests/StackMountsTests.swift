@@ -23,7 +23,7 @@ import Testing
   ) -> Set<StackElementID> {
     var snapshot = stack.mountSnapshot
     change(&stack)
-    return Set(stack.reconcileMounts(after: &snapshot, extra: nil))
+    return Set(stack.reconcileMounts(after: &snapshot, extra: nil).gone)
   }
 
   @Test func eachWayOfRemovingIsFound() async {
@@ -80,7 +80,63 @@ import Testing
     }
     var snapshot = stack.mountSnapshot
     stack = StackState()  // replaced before any reconcile
-    #expect(stack.reconcileMounts(after: &snapshot, extra: 1) == [1])
+    #expect(stack.reconcileMounts(after: &snapshot, extra: 1).gone == [1])
+  }
+
+  /// What arrived since the last reconcile, as the forEach that presents a feature per element
+  /// sees it.
+  private func arrived(
+    in stack: inout StackState<Int>, by change: (inout StackState<Int>) -> Void
+  ) -> [StackElementID] {
+    var snapshot = stack.mountSnapshot
+    change(&stack)
+    return stack.reconcileMounts(after: &snapshot, extra: nil).arrived
+  }
+
+  @Test func pushesArriveInOrderAndOnlyOnce() async {
+    var stack = await mountedStack(3)
+    let pushed = arrived(in: &stack) { stack in
+      stack.append(7)
+      stack.append(8)
+    }
+    #expect(pushed == Array(stack.ids.suffix(2)))
+    #expect(arrived(in: &stack) { _ in }.isEmpty)
+    #expect(arrived(in: &stack) { $0.removeLast() }.isEmpty)
+  }
+
+  @Test func aPushThatLeftBeforeTheReconcileNeverArrives() async {
+    var stack = await mountedStack(3)
+    #expect(
+      arrived(in: &stack) {
+        $0.append(7); $0.removeLast()
+      }.isEmpty)
+  }
+
+  @Test func aReplacedStackArrivesWhereItIsNew() async {
+    var stack = await mountedStack(3)
+    let kept = stack.ids[0]
+    let replacement = withDependencies {
+      $0.stackElementID = StackElementIDGenerator()
+    } operation: {
+      StackState([5, 6])
+    }
+    let pushed = arrived(in: &stack) { $0 = replacement }
+    // The replacement's ids 0 and 1 were mounted already (the stack's 0 and 1): only what is
+    // new arrives.
+    #expect(pushed == [])
+    #expect(stack.ids.contains(kept))
+    var grown = stack
+    grown.append(9)
+    let after = arrived(in: &stack) { $0 = grown }
+    #expect(after == [grown.ids.last!])
+  }
+
+  @Test func aLongJournalFindsEveryArrivalInTheFullComparison() async {
+    var stack = await mountedStack(10)
+    let pushed = arrived(in: &stack) { stack in
+      for value in 0..<100 { stack.append(value) }
+    }
+    #expect(pushed == Array(stack.ids.suffix(100)))
   }
 
   @Test func nothingChangedLeavesTheMarkAlone() async {

@@ -20,8 +20,8 @@ extension Reducer {
   /// .ifLet(\.$recording, action: Action.recorderPath, feature: \.recorder)
   /// ```
   ///
-  /// In a single store (AppShell's single-store build) the same declaration composes the
-  /// feature's state and reducer under the parent's store instead (see docs/decisions/
+  /// A presented feature always runs in a store of its own: composing it under the parent's
+  /// store instead, from the same declaration, is not built yet (see docs/decisions/
   /// 0012-presented-features.md).
   ///
   /// - Parameters:
@@ -82,28 +82,22 @@ extension Reducer {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Reduce<State, Action> {
-    let elements = forEach(stack, action: action, fileID: fileID, line: line) {
-      PresentedFeatureProxy<Start, Input, Output>(fileID: fileID, line: line)
-    }
     let embed = action.embed
     let place: AnyKeyPath = stack
-    return Reduce { parentState, parentAction in
-      let before = parentState[keyPath: stack].ids
-      let effects = elements.reduce(into: &parentState, action: parentAction)
-      let after = parentState[keyPath: stack].ids
-      if after == before { return effects }
-      let known = Set(before)
-      var pushed: [Effect<Action>] = []
-      for (id, value) in zip(after, parentState[keyPath: stack]) where !known.contains(id) {
-        let present = Effect<Action>(
+    // The kernel's stack finds the elements that arrived from its journal: a push costs the
+    // same on a stack of 1,000 presented features as on one of 10.
+    return forEach(
+      stack, action: action, fileID: fileID, line: line,
+      destination: { PresentedFeatureProxy<Start, Input, Output>(fileID: fileID, line: line) },
+      arrival: { id, value in
+        Effect<Action>(
           composing: PresentFeature<Action, Start, Input, Output>(
             value: value, launcher: feature,
             output: { embed(.element(id: id, action: .output($0))) },
-            dismiss: embed(.popFrom(id: id))))
-        pushed.append(present.scoped(to: NavigationID(place: place, identity: AnyHashable(id))))
-      }
-      return .merge([effects] + pushed)
-    }
+            dismiss: embed(.popFrom(id: id)))
+        )
+        .scoped(to: NavigationID(place: place, identity: AnyHashable(id)))
+      })
   }
 }
 

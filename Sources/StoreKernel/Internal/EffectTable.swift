@@ -3,7 +3,9 @@
 /// one of its ids is cancelled, without being a task.
 ///
 /// Finished entries are pruned in amortized O(1) on insert (each task flags its own completion),
-/// so no hop back to the store is needed when an effect ends and memory stays bounded.
+/// so no hop back to the store is needed when an effect ends and memory stays bounded. The
+/// entries are indexed by id, so cancelling one id costs what it reaches, not what runs: a
+/// stack of 1,000 presented features pops one as fast as a stack of 10.
 @usableFromInline
 struct EffectTable {
   private struct Entry {
@@ -14,7 +16,17 @@ struct EffectTable {
     let onCancel: ((EffectCancellation) -> Void)?
   }
 
+  /// Where the entries marked with one id are in `entries`, in insertion order: one position
+  /// (an id's usual case, kept without an array) or several.
+  private enum Positions {
+    case one(Int)
+    case many([Int])
+  }
+
   private var entries: [Entry] = []
+  /// The positions of the entries marked with each id, rebuilt when finished entries are pruned.
+  /// A cancelled id's positions are dropped: what they reached is cancelled already.
+  private var positions: [EffectID: Positions] = [:]
   private var pruneThreshold = 32
 
   init() {}
@@ -36,28 +48,48 @@ struct EffectTable {
     if entries.count >= pruneThreshold {
       entries.removeAll { $0.completion.isFinished }
       pruneThreshold = Swift.max(32, entries.count * 2)
+      positions.removeAll(keepingCapacity: true)
+      for (position, kept) in entries.enumerated() { index(kept.ids, at: position) }
     }
+    index(entry.ids, at: entries.count)
     entries.append(entry)
+  }
+
+  private mutating func index(_ ids: [EffectID], at position: Int) {
+    for id in ids {
+      switch positions[id] {
+      case nil: positions[id] = .one(position)
+      case .one(let first): positions[id] = .many([first, position])
+      case .many(var all):
+        positions[id] = nil
+        all.append(position)
+        positions[id] = .many(all)
+      }
+    }
   }
 
   /// Cancels what is marked with `id`; returns the attached lifetimes to end, for the caller to
   /// call once it no longer accesses the table (they run user code).
-  func cancel(id: EffectID) -> [(EffectCancellation) -> Void] {
+  mutating func cancel(id: EffectID) -> [(EffectCancellation) -> Void] {
     var ended: [(EffectCancellation) -> Void] = []
-    for entry in entries where !entry.completion.isFinished && entry.ids.contains(id) {
-      end(entry, into: &ended)
+    switch positions.removeValue(forKey: id) {
+    case nil: break
+    case .one(let position): end(entries[position], into: &ended)
+    case .many(let all): for position in all { end(entries[position], into: &ended) }
     }
     return ended
   }
 
   /// Cancels everything; returns the attached lifetimes to end, as `cancel(id:)` does.
-  func cancelAll() -> [(EffectCancellation) -> Void] {
+  mutating func cancelAll() -> [(EffectCancellation) -> Void] {
     var ended: [(EffectCancellation) -> Void] = []
-    for entry in entries where !entry.completion.isFinished { end(entry, into: &ended) }
+    for entry in entries { end(entry, into: &ended) }
+    positions.removeAll(keepingCapacity: true)
     return ended
   }
 
   private func end(_ entry: Entry, into ended: inout [(EffectCancellation) -> Void]) {
+    if entry.completion.isFinished { return }
     if let task = entry.task {
       task.cancel()
     } else if let onCancel = entry.onCancel {

@@ -83,7 +83,8 @@ struct StackMounts: Sendable {
   var snapshot: Snapshot { Snapshot(mark: mark, mounted: mounted) }
 
   /// Reconciles the mounts with `ids` (the stack now; `contains` answers for it in O(1)) and
-  /// returns the ids that left the stack since `snapshot`.
+  /// returns the ids that left the stack since `snapshot`, and those that arrived (mounted now
+  /// and not before), in the order they were added.
   ///
   /// - Parameters:
   ///   - snapshot: What the `forEach` kept before the parent ran.
@@ -94,25 +95,27 @@ struct StackMounts: Sendable {
   mutating func reconcile(
     after snapshot: inout Snapshot, extra: StackElementID?, ids: [StackElementID],
     contains: (StackElementID) -> Bool
-  ) -> [StackElementID] {
+  ) -> (gone: [StackElementID], arrived: [StackElementID]) {
     var gone: [StackElementID] = []
+    var arrived: [StackElementID] = []
     if snapshot.mark == mark, !overflowed {
       snapshot.mounted = nil
       let extraIsNew = extra.map { contains($0) && !mounted.contains($0) } ?? false
       guard !removed.isEmpty || !added.isEmpty || extraIsNew else {
-        return extra.map { contains($0) ? [] : [$0] } ?? []
+        return (extra.map { contains($0) ? [] : [$0] } ?? [], [])
       }
       for id in removed where !contains(id) && !gone.contains(id) {
         gone.append(id)
         mounted.remove(id)
       }
-      for id in added where contains(id) { mounted.insert(id) }
-      if let extra, extraIsNew { mounted.insert(extra) }
+      for id in added where contains(id) && mounted.insert(id).inserted { arrived.append(id) }
+      if let extra, extraIsNew, mounted.insert(extra).inserted { arrived.append(extra) }
     } else {
       var before = snapshot.mounted ?? []
       snapshot.mounted = nil
       if let extra { before.insert(extra) }
       gone = before.filter { !contains($0) }
+      arrived = ids.filter { !before.contains($0) }
       mounted = Set(ids)
     }
     if let extra, !contains(extra), !gone.contains(extra) { gone.append(extra) }
@@ -121,7 +124,7 @@ struct StackMounts: Sendable {
     removed.removeAll(keepingCapacity: true)
     added.removeAll(keepingCapacity: true)
     overflowed = false
-    return gone
+    return (gone, arrived)
   }
 }
 
@@ -134,10 +137,11 @@ extension StackState {
   /// - Parameters:
   ///   - snapshot: What the `forEach` kept before the parent ran.
   ///   - extra: The element the `forEach` ran this time, if any.
-  /// - Returns: The ids of the elements that left the stack: their effects must be cancelled.
+  /// - Returns: The ids of the elements that left the stack (their effects must be cancelled)
+  ///   and of those that arrived since the last reconcile.
   mutating func reconcileMounts(
     after snapshot: inout StackMounts.Snapshot, extra: StackElementID?
-  ) -> [StackElementID] {
+  ) -> (gone: [StackElementID], arrived: [StackElementID]) {
     let storage = self.storage
     return mounts.reconcile(
       after: &snapshot, extra: extra, ids: storage.ids, contains: { storage.index(of: $0) != nil })
