@@ -38,6 +38,10 @@ import Testing
   static let isAddressSanitized =
     dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
 
+  /// Whether this process runs under ThreadSanitizer (its runtime defines `__tsan_init`).
+  static let isThreadSanitized =
+    dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
+
   /// The process's resident memory in bytes (`/proc/self/statm`, field 2, times the page size).
   func residentBytes() -> Int? {
     guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
@@ -83,5 +87,47 @@ import Testing
     let before = try #require(residentAfterWarmUp)
     let after = try #require(residentBytes())
     #expect(after - before < 300 << 20, "resident memory grew by \((after - before) >> 20) MB")
+  }
+
+  /// Starts one effect per action; each tells the test it ran, and the store hears nothing
+  /// back, so nothing but the effects' own ends could prune them.
+  struct Starter: Reducer {
+    let ran: AsyncStream<Void>.Continuation
+
+    func reduce(into count: inout Int, action: Void) -> Effect<Void> {
+      count += 1
+      let ran = ran
+      return .run { _ in ran.yield() }
+    }
+  }
+
+  @Test func aMillionFinishedEffectsWithoutSettleKeepTheTableAndMemoryBounded() async throws {
+    // Under a sanitizer each task costs ten times as much: a tenth of the effects, the same
+    // bound.
+    let total = Self.isAddressSanitized || Self.isThreadSanitized ? 100_000 : 1_000_000
+    let batch = 1_000
+    let (ran, signal) = AsyncStream<Void>.makeStream()
+    let store = Store(initialState: 0, reducer: Starter(ran: signal), name: "NoSettle")
+    var finished = ran.makeAsyncIterator()
+    var largestTable = 0
+    var residentAfterWarmUp: Int?
+    // The host never settles or finishes the store's effects: it only hears, from each
+    // effect, that it ran, before sending the next batch.
+    for round in 0..<(total / batch) {
+      for _ in 0..<batch { store.send(()) }
+      largestTable = max(largestTable, try #require(store.effectTableCount))
+      for _ in 0..<batch { _ = await finished.next() }
+      if round == 99 { residentAfterWarmUp = residentBytes() }
+    }
+    #expect(store.state == total)
+    // Each batch's effects have run (an effect marks itself finished just after its body);
+    // the table is pruned on insert, so it holds about a batch and a half, never the million.
+    #expect(largestTable <= 4 * batch, "the effect table grew to \(largestTable) entries")
+    guard !Self.isAddressSanitized else { return }
+    let before = try #require(residentAfterWarmUp)
+    let after = try #require(residentBytes())
+    // A table that kept each finished effect's task and completion would grow by hundreds of
+    // MB over 900,000 effects; the bound is generous because other suites run in parallel.
+    #expect(after - before < 200 << 20, "resident memory grew by \((after - before) >> 20) MB")
   }
 }

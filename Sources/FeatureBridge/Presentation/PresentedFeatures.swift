@@ -17,6 +17,13 @@ final class PresentedFeatures {
     running[id]
   }
 
+  /// The feature presented as the child `navigation`, wherever the presenting reducer sits in
+  /// the store's reducers (the key is the child's id as the root sees it, under the children
+  /// above it).
+  func feature(presentedAs navigation: NavigationID) -> (any PresentedFeatureHandle)? {
+    running.first { $0.key.markedChild == navigation }?.value
+  }
+
   /// Takes the feature presented as `id` out: the caller stops it.
   func remove(_ id: EffectID) -> (any PresentedFeatureHandle)? {
     running.removeValue(forKey: id)

@@ -8,6 +8,17 @@ extension DependencyValues {
 }
 
 extension DependencyValues {
+  /// TCA's name for ``clock``: the same dependency, so code ported from TCA
+  /// (`@Dependency(\.continuousClock) var clock`) and its tests
+  /// (`$0.continuousClock = TestClock()`) work unchanged. Setting either sets both: there is one
+  /// clock an effect waits on.
+  public var continuousClock: any Clock<Duration> {
+    get { clock }
+    set { clock = newValue }
+  }
+}
+
+extension DependencyValues {
   /// The clock a store was given, if any (without resolving a default, which in a test would
   /// report a live value): a test store looks for its test clock here.
   package var clockOverride: (any Clock<Duration>)? {

@@ -30,6 +30,11 @@ package struct EffectID: Hashable, @unchecked Sendable {
     !reachesFromAncestors && base.base is NavigationID
   }
 
+  /// The child this id marks every effect of, if it marks one (see ``marksChild``).
+  package var markedChild: NavigationID? {
+    reachesFromAncestors ? nil : base.base as? NavigationID
+  }
+
   /// The id that marks every effect of the child `navigation`.
   init(navigation: NavigationID) {
     self.base = AnyHashable(navigation)

@@ -276,10 +276,10 @@ public final class Store<State, Action: Sendable> {
 extension Store {
   /// The root store's instance of an operator's state (``EffectRuntime/operatorState(_:make:)``),
   /// if an operator made one: how the host of a feature reaches what the feature's effects set
-  /// up (the features it presents, to stop them before it stops). `nil` on a scoped store.
+  /// up (the features it presents, to stop them before it stops). A scoped store answers with
+  /// its root's (through its parents).
   package func existingOperatorState<Value: AnyObject>(_ type: Value.Type) -> Value? {
-    guard case .root(let runtime) = source else { return nil }
-    return runtime.operatorStates[ObjectIdentifier(type)].map { unsafeDowncast($0, to: type) }
+    existingOperatorState(for: ObjectIdentifier(type)).map { unsafeDowncast($0, to: type) }
   }
 
   /// Cancels every effect this store's runtime is running (and ends what is attached to their
@@ -290,5 +290,21 @@ extension Store {
       return
     }
     runtime.cancelAll()
+  }
+}
+
+/// A store of any state and action, asked for its root's operator state: how a scoped store
+/// reaches it through a parent it holds untyped.
+protocol OperatorStateReaching: AnyObject {
+  func existingOperatorState(for key: ObjectIdentifier) -> AnyObject?
+}
+
+extension Store: OperatorStateReaching {
+  func existingOperatorState(for key: ObjectIdentifier) -> AnyObject? {
+    switch source {
+    case .root(let runtime): runtime.operatorStates[key]
+    case .scoped(let scoped):
+      (scoped.parent as? any OperatorStateReaching)?.existingOperatorState(for: key)
+    }
   }
 }
