@@ -1,9 +1,22 @@
 import CounterFeature
 import FeatureBridge
-import Foundation
 import NotesFeature
 import StoreKernel
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `swift run AppShell`: the terminal notes app, or a script runner when stdin is not a
 /// terminal.
@@ -17,10 +30,13 @@ enum AppShellMain {
     signal(SIGPIPE, SIG_IGN)
     let arguments = Array(CommandLine.arguments.dropFirst())
     let environment = ProcessInfo.processInfo.environment
-    Task { @ShellActor in
-      exit(await run(arguments: arguments, environment: environment))
+    // The main thread becomes the shell's thread: the stores, the keys and the frames all run
+    // on it (ShellExecutor).
+    ShellExecutor.shared.runOnCurrentThread {
+      Task { @ShellActor in
+        exit(await run(arguments: arguments, environment: environment))
+      }
     }
-    dispatchMain()
   }
 
   @ShellActor

@@ -36,6 +36,19 @@ package struct DurableFile: Sendable {
 
   /// The file's bytes, or `nil` when there is no file.
   package func read() throws(DurableFileError) -> [UInt8]? {
+    guard let descriptor = try openForReading() else { return nil }
+    defer { close(descriptor) }
+    guard let bytes = FileDescriptor.readAll(descriptor, limit: sizeLimit) else {
+      throw .unreadable(path: path, reason: FileDescriptor.message())
+    }
+    // The file may have grown since it was opened.
+    guard bytes.count <= sizeLimit else { throw tooLarge(bytes.count) }
+    return bytes
+  }
+
+  /// The file opened for reading, once checked: a regular file within ``sizeLimit``; `nil`
+  /// when there is none.
+  func openForReading() throws(DurableFileError) -> Int32? {
     // O_NOFOLLOW: a symbolic link is refused, not followed. O_NONBLOCK: opening a FIFO must
     // not wait for a writer (it is refused right after, by its type).
     guard let descriptor = FileDescriptor.openFile(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
@@ -46,29 +59,39 @@ package struct DurableFile: Sendable {
       default: throw .unreadable(path: path, reason: FileDescriptor.message())
       }
     }
-    defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
-      throw .unreadable(path: path, reason: FileDescriptor.message())
+      let reason = FileDescriptor.message()
+      close(descriptor)
+      throw .unreadable(path: path, reason: reason)
     }
     guard status.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
       throw .unreadable(
         path: path, reason: "it is \(FileDescriptor.kindName(status.st_mode)), not a file")
     }
-    guard Int(status.st_size) <= sizeLimit,
-      let bytes = FileDescriptor.readAll(descriptor, limit: sizeLimit)
-    else {
-      if Int(status.st_size) > sizeLimit { throw tooLarge(Int(status.st_size)) }
-      throw .unreadable(path: path, reason: FileDescriptor.message())
+    guard Int(status.st_size) <= sizeLimit else {
+      close(descriptor)
+      throw tooLarge(Int(status.st_size))
     }
-    // The file may have grown since `fstat`.
-    guard bytes.count <= sizeLimit else { throw tooLarge(bytes.count) }
-    return bytes
+    return descriptor
   }
 
   /// Replaces the file with `bytes`, atomically (new temporary file, fsync, rename, directory
   /// fsync).
   package func write(_ bytes: [UInt8]) throws(DurableFileError) {
+    let (temporary, descriptor) = try createTemporaryFileForWriting()
+    if let code = FileDescriptor.writeAll(bytes, to: descriptor) {
+      close(descriptor)
+      unlink(temporary)
+      throw writeError("writing \(temporary)", code)
+    }
+    try publish(temporary, descriptor: descriptor)
+  }
+
+  /// A new temporary file beside the file, once the file is known to be something that may be
+  /// replaced (no link, nothing but a regular file).
+  func createTemporaryFileForWriting() throws(DurableFileError) -> (String, Int32) {
     switch FileDescriptor.entryKind(path) {
     case .symbolicLink:
       throw .writeFailed(path: path, reason: Self.symbolicLinkReason)
@@ -77,12 +100,11 @@ package struct DurableFile: Sendable {
     case .missing, .regularFile, .unknown:
       break
     }
-    let (temporary, descriptor) = try createTemporaryFile()
-    if let code = FileDescriptor.writeAll(bytes, to: descriptor) {
-      close(descriptor)
-      unlink(temporary)
-      throw writeError("writing \(temporary)", code)
-    }
+    return try createTemporaryFile()
+  }
+
+  /// Syncs and closes the written `temporary` file and renames it over the file.
+  func publish(_ temporary: String, descriptor: Int32) throws(DurableFileError) {
     guard fsync(descriptor) == 0 else {
       let code = errno
       close(descriptor)
@@ -145,7 +167,7 @@ package struct DurableFile: Sendable {
     "it is a symbolic link; files are never read or written through a link (replace it with "
     + "the file itself, or point the data directory at the directory that holds the file)"
 
-  private func tooLarge(_ size: Int) -> DurableFileError {
+  func tooLarge(_ size: Int) -> DurableFileError {
     .unreadable(
       path: path,
       reason: "it is \(Self.megabytes(size)), more than the \(Self.megabytes(sizeLimit)) "
@@ -166,7 +188,7 @@ package struct DurableFile: Sendable {
     return candidate
   }
 
-  private func writeError(_ step: String, _ code: Int32) -> DurableFileError {
+  func writeError(_ step: String, _ code: Int32) -> DurableFileError {
     .writeFailed(path: path, reason: "\(step): \(FileDescriptor.message(code))")
   }
 }

@@ -11,6 +11,7 @@ package enum TextColumns {
   /// format characters, 2 for wide (CJK, fullwidth) and emoji presentation, 2 for a control
   /// character (shown as `^X`), 1 otherwise.
   package static func width(of character: Character) -> Int {
+    if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
     if let replacement = inertReplacement(for: character) { return replacement.count }
     var widest = 0
     for scalar in character.unicodeScalars {

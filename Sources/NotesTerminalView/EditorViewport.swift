@@ -2,11 +2,16 @@ import NotesFeature
 
 /// The rows of the selected note the editor shows, and where its cursor is among them.
 ///
-/// What it keeps between frames is only the note, the width and the offset of the top row, so
-/// a frame lays out the rows on screen, the row the cursor is on, and (in a line longer than
-/// ``RowLayout/sectionLength``) the section those start in: never the note. Scrolling is as
-/// little as keeps the cursor on screen, except Page Up and Page Down, which move the view by
-/// the rows the cursor moved.
+/// What it keeps between frames is the note, the width, the offset of the top row, and the rows
+/// the last frame showed with their text. A frame lays out the rows on screen, the row the
+/// cursor is on, and (in a line longer than ``RowLayout/sectionLength``) the section those
+/// start in: never the note. Scrolling is as little as keeps the cursor on screen, except Page
+/// Up and Page Down, which move the view by the rows the cursor moved.
+///
+/// Rows the text's last edit did not touch are kept, not laid out and drawn again: the text
+/// says which revision that edit was made to and where (``TextBuffer/lastEdit``), and every row
+/// of a line outside it is the same, moved by what the edit added or removed. A key typed into
+/// a screenful of text lays out the rows of the one line it changed.
 ///
 /// Not `Sendable`: view state, confined to the view's actor.
 struct EditorViewport {
@@ -17,6 +22,16 @@ struct EditorViewport {
   var pendingScroll = 0
   /// Every row laid out by this viewport, for tests that check a frame's work stays bounded.
   private(set) var rowsLaidOut = 0
+  /// The rows the last frame showed, with their text, and the revision they were laid out in.
+  private var shown: [ShownRow] = []
+  private var shownRevision: Int?
+  /// Whether rows are kept between frames (a test compares a viewport that keeps none).
+  private let keepsRows: Bool
+
+  /// - Parameter keepsRows: Whether frames keep the rows an edit did not touch.
+  init(keepsRows: Bool = true) {
+    self.keepsRows = keepsRows
+  }
 
   /// The shown rows of `text` at `width` × `height`, scrolled so that `cursor` is on screen,
   /// and the cursor's row (among them) and column.
@@ -25,12 +40,18 @@ struct EditorViewport {
   ) -> (rows: [String], cursor: (row: Int, column: Int)) {
     var layout = RowLayout(width: width)
     defer { rowsLaidOut += layout.rowsLaidOut }
-    let cursorRow = layout.row(containing: cursor, in: text)
+    let sameView = noteID == self.noteID && width == self.width
+    let kept = sameView && keepsRows ? keptRows(in: text) : KeptRows()
+    func row(containing offset: Int) -> RowLayout.Row {
+      kept.row(containing: offset) ?? layout.row(containing: offset, in: text)
+    }
+    let cursorRow = row(containing: cursor)
     // A note or width seen for the first time shows the cursor with as much as fits above it.
     var topRow =
-      noteID == self.noteID && width == self.width
-      ? layout.row(containing: min(top, text.utf8Count), in: text)
+      sameView
+      ? row(containing: min(top, text.utf8Count))
       : layout.rows(before: cursorRow, count: height - 1, in: text).first ?? cursorRow
+    let scrolledDown = pendingScroll > 0
     if pendingScroll > 0 {
       topRow = layout.rows(from: topRow, count: pendingScroll + 1, in: text).last ?? topRow
     } else if pendingScroll < 0 {
@@ -38,20 +59,141 @@ struct EditorViewport {
     }
     pendingScroll = 0
     if cursorRow.start < topRow.start { topRow = cursorRow }
-    var rows = layout.rows(from: topRow, count: height, in: text)
+    var rows = self.rows(from: topRow, count: height, kept: kept, layout: &layout, in: text)
     if !rows.contains(cursorRow) {
       let above = layout.rows(before: cursorRow, count: height - 1, in: text)
       topRow = above.first ?? cursorRow
       rows = above + [cursorRow]
     }
     if rows.count < height, let last = rows.last {
-      rows += layout.rows(from: last, count: height - rows.count + 1, in: text).dropFirst()
+      rows += self.rows(
+        from: last, count: height - rows.count + 1, kept: kept, layout: &layout, in: text
+      ).dropFirst()
+    }
+    if scrolledDown, rows.count < height, let first = rows.first {
+      // Page Down went past the note's end: show its last screenful, not its last lines and
+      // an empty screen below them.
+      rows = layout.rows(before: first, count: height - rows.count, in: text) + rows
+      topRow = rows[0]
     }
     self.noteID = noteID
     self.width = width
     top = topRow.start
-    let row = rows.firstIndex(of: cursorRow) ?? 0
+    let shownRows = rows.map { row in
+      if let keptRow = kept.entry(startingAt: row.start), keptRow.row == row { return keptRow }
+      return ShownRow(row: row, text: layout.rendered(row, in: text))
+    }
+    shown = shownRows
+    shownRevision = text.revision
+    let index = rows.firstIndex(of: cursorRow) ?? 0
     let column = layout.column(of: cursor, on: cursorRow, in: text)
-    return (rows.map { layout.rendered($0, in: text) }, (row, column))
+    return (shownRows.map(\.text), (index, column))
+  }
+
+  /// `row` and up to `count - 1` rows after it, taken from `kept` where it has them.
+  private func rows(
+    from row: RowLayout.Row, count: Int, kept: KeptRows,
+    layout: inout RowLayout, in text: TextBuffer
+  ) -> [RowLayout.Row] {
+    var rows = [row]
+    while rows.count < count, let last = rows.last {
+      let segment = last.segment
+      let next: RowLayout.Row?
+      if last.end < segment.end || (!last.ownsEnd && segment.endsLine) {
+        // The next row of the same segment.
+        next =
+          kept.entry(startingAt: last.end).flatMap { $0.row.segment == segment ? $0.row : nil }
+          ?? layout.row(after: last, in: text)
+      } else if segment.end < text.utf8Count {
+        // The first row of the next segment.
+        let start = segment.endsLine ? segment.end + 1 : segment.end
+        next =
+          kept.entry(startingAt: start).flatMap { $0.row.segment.start == start ? $0.row : nil }
+          ?? layout.row(after: last, in: text)
+      } else {
+        next = nil
+      }
+      guard let next else { break }
+      rows.append(next)
+    }
+    return rows
+  }
+
+  /// The rows of the last frame that are rows of `text` too, by their start: all of them when
+  /// the text has not changed; after one edit, those of the lines it did not touch (moved by
+  /// what it inserted less what it removed); none otherwise.
+  private func keptRows(in text: TextBuffer) -> KeptRows {
+    guard let shownRevision else { return KeptRows() }
+    if text.revision == shownRevision { return KeptRows(shown) }
+    guard let edit = text.lastEdit, edit.previousRevision == shownRevision else {
+      return KeptRows()
+    }
+    var kept = KeptRows()
+    let editedLineStart = text.lineStart(at: edit.offset)
+    let removedEnd = edit.offset + edit.removed
+    let delta = edit.inserted - edit.removed
+    for entry in shown {
+      let segment = entry.row.segment
+      if segment.end < editedLineStart {
+        // A line before the edited one.
+        kept.entries.append(entry)
+      } else if segment.start > removedEnd, text.byte(at: segment.start + delta - 1) == 0x0A {
+        // A line after it, whose line break before it the edit did not touch (the first
+        // section of a line, when it is long: the others start where the line's start says).
+        var row = entry.row
+        row.start += delta
+        row.end += delta
+        row.segment.start += delta
+        row.segment.end += delta
+        kept.entries.append(ShownRow(row: row, text: entry.text))
+      }
+    }
+    return kept
+  }
+}
+
+/// A row a frame showed, and its text.
+///
+/// `Sendable` plain value.
+struct ShownRow {
+  var row: RowLayout.Row
+  var text: String
+}
+
+/// Rows of an earlier frame that are rows of the text now, in order, each with its text.
+///
+/// `Sendable` plain value.
+struct KeptRows {
+  /// By start, ascending (a frame's rows are in order, and an edit moves those after it alike).
+  var entries: [ShownRow] = []
+
+  init(_ entries: [ShownRow] = []) {
+    self.entries = entries
+  }
+
+  /// The kept row that starts at `start` (an empty row after a full one starts where that one
+  /// ends: the later of the two).
+  func entry(startingAt start: Int) -> ShownRow? {
+    let index = firstIndex(startingAfter: start)
+    guard index > 0, entries[index - 1].row.start == start else { return nil }
+    return entries[index - 1]
+  }
+
+  /// The kept row `offset` is on.
+  func row(containing offset: Int) -> RowLayout.Row? {
+    let index = firstIndex(startingAfter: offset)
+    guard index > 0, entries[index - 1].row.contains(offset) else { return nil }
+    return entries[index - 1].row
+  }
+
+  /// The index of the first entry starting after `offset`.
+  private func firstIndex(startingAfter offset: Int) -> Int {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if entries[middle].row.start <= offset { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 }

@@ -1,23 +1,31 @@
 import NotesFeature
 import TerminalUI
 
-/// Which key does what, in each mode: the keys of nano and micro where they do not collide
-/// with the app's own (Ctrl-Z suspends, Tab switches tabs).
+/// Which key does what, in each mode: nano's keys where they fit (docs/app.md lists them, and
+/// where the app differs), and micro's where nano has none.
 extension NotesView {
   static func action(
     for key: KeyPress, mode: NotesState.Mode, geometry: KeyGeometry = KeyGeometry()
   ) -> NotesAction.ViewAction? {
-    if key == .control("s") { return .saveTapped }
-    if key == .escape { return .escapeTapped }
+    // Patterns, not `==`: `KeyPress` is indirect, so comparing with `.control("s")` would
+    // allocate that key on every keystroke.
+    switch key {
+    case .control("s"), .control("o"): return .saveTapped
+    case .escape: return .escapeTapped
+    default: break
+    }
     switch mode {
     case .editing: return editingAction(for: key, geometry: geometry)
     case .searching:
       switch key {
       case .down: return .selectNext
       case .up: return .selectPrevious
+      case .control("x"): return .escapeTapped
       default: return fieldAction(for: key)
       }
-    case .renaming: return fieldAction(for: key)
+    case .renaming, .finding:
+      if case .control("x") = key { return .escapeTapped }
+      return fieldAction(for: key)
     case .browsing: return browsingAction(for: key, geometry: geometry)
     }
   }
@@ -35,7 +43,7 @@ extension NotesView {
     case .character("n"): .createNoteTapped
     case .character("d"), .delete: .deleteSelectedTapped
     case .character("u"): .undoDeleteTapped
-    case .character("/"): .searchTapped
+    case .character("/"), .control("w"): .searchTapped
     case .character("r"): .renameTapped
     case .enter, .character("e"), .right: .editTapped
     default: nil
@@ -51,6 +59,12 @@ extension NotesView {
     case .character(let character): return .textInserted(String(character))
     case .paste(let text): return .textInserted(text)
     case .enter: return .newlineTapped
+    case .tab: return .textInserted("\t")
+    case .control("k"): return .cutLineTapped
+    case .control("u"): return .pasteCutTapped
+    case .modified(.character("6"), .alt): return .copyLineTapped
+    case .control("w"): return .findTapped
+    case .control("x"): return .escapeTapped
     case .up: return .cursorMovedByRows(-1, width: width)
     case .down: return .cursorMovedByRows(1, width: width)
     case .pageUp: return .cursorMovedByRows(-page, width: width)
@@ -72,7 +86,7 @@ extension NotesView {
     case .paste(let text): .textInserted(text)
     case .enter: .newlineTapped
     case .backspace: .backspaceTapped
-    case .delete: .deleteTapped
+    case .delete, .control("d"): .deleteTapped
     case .left: .cursorMoved(.left)
     case .right: .cursorMoved(.right)
     case .home, .control("a"): .cursorMoved(.lineStart)
@@ -81,7 +95,7 @@ extension NotesView {
       .cursorMoved(.wordLeft)
     case .modified(.right, .control), .modified(.right, .alt), .modified(.character("f"), .alt):
       .cursorMoved(.wordRight)
-    case .modified(.backspace, .alt), .control("w"): .deleteWordBackwardTapped
+    case .modified(.backspace, .alt), .modified(.backspace, .control): .deleteWordBackwardTapped
     case .modified(.delete, .control), .modified(.character("d"), .alt):
       .deleteWordForwardTapped
     default: nil
@@ -90,14 +104,17 @@ extension NotesView {
 
   package var keyHelp: [String] {
     [
-      "n  new note          ⏎ / e  edit the selected note     Esc  stop editing",
+      "n  new note          ⏎ / e  edit the selected note     Esc / Ctrl-X  stop editing",
       "d  delete note       u  undo the last delete           r  rename",
-      "/  search (title and body; Esc clears)    ↑ ↓ PgUp PgDn Home End  select",
-      "Editing:  Alt-U  undo    Alt-E  redo    (Ctrl-Z suspends the app, as in nano)",
-      "  Ctrl-← Ctrl-→ / Alt-← Alt-→  by word       Alt-Backspace / Ctrl-W  delete a word",
+      "/ or Ctrl-W  search titles and bodies (Esc clears)      ↑ ↓ PgUp PgDn Home End  select",
+      "Editing, as in nano:",
+      "  Ctrl-K  cut the line     Alt-6  copy the line     Ctrl-U  paste what was cut",
+      "  Ctrl-W  find in the note (⏎ again finds the next)  Tab  a tab",
+      "  Alt-U  undo    Alt-E  redo    Ctrl-D  delete the next character",
+      "  Alt-Backspace / Ctrl-Backspace  delete the word before    Ctrl-Delete  the word after",
+      "  Ctrl-← Ctrl-→ / Alt-← Alt-→  by word      Home End (Ctrl-A Ctrl-E)  line start, end",
       "  ↑ ↓  by screen row      PgUp PgDn  by screen      Ctrl-Home Ctrl-End  to either end",
-      "  Home End (Ctrl-A Ctrl-E)  line start, end         Ctrl-Delete  delete the next word",
-      "Ctrl-S  save now (notes also save when typing pauses and on quit)",
+      "Ctrl-S / Ctrl-O  save now (notes also save when typing pauses and on quit)",
     ]
   }
 }

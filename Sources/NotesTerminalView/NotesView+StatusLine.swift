@@ -18,24 +18,58 @@ extension NotesView {
     case .renaming:
       label = "RENAMING"
       hint = "type the new title, ⏎ to keep it, Esc to cancel"
+    case .finding:
+      label = "FINDING"
+      hint = "type what to find, ⏎ to find it (again: the next), Esc to go back"
     case .browsing:
       label = "BROWSING"
       hint = state.hasUnsavedChanges ? "unsaved changes" : ""
     }
-    let left = label + "  " + TerminalText.inert(state.status ?? hint)
+    let message = state.status ?? hint
     guard state.mode == .editing, let note = state.selectedNote else {
-      return TerminalText.fit(left, width: width)
+      return statusText.fitted(label: label, message: message, width: width, pad: false)
     }
-    let position = Self.position(of: state.cursor, in: note.text)
-    let room = width - TerminalText.width(of: position) - 2
-    guard room >= TerminalText.width(of: label) else { return TerminalText.fit(left, width: width) }
-    return TerminalText.fit(left, width: room, pad: true) + "  " + position
+    // Unsaved edits show, as nano's "Modified" does: "Saved" is never left standing after one.
+    let position =
+      (state.hasUnsavedChanges ? "Modified  " : "") + Self.position(of: state.cursor, in: note.text)
+    let room = width - position.utf8.count - 2
+    guard room >= label.utf8.count else {
+      return statusText.fitted(label: label, message: message, width: width, pad: false)
+    }
+    return statusText.fitted(label: label, message: message, width: room, pad: true) + "  "
+      + position
   }
 
   /// "Ln 12/340, Col 5": the line of `offset` and its column in code points, both from 1.
   static func position(of offset: Int, in text: TextBuffer) -> String {
     let line = text.lineIndex(at: offset) + 1
-    let column = text.scalarIndex(at: offset) - text.scalarIndex(at: text.lineStart(at: offset))
+    let lineStart = text.lineStart(at: offset)
+    // The column from the line's own bytes when it is short (nearly always): one scan of the
+    // cursor's chunk instead of two.
+    let column =
+      offset - lineStart <= 4096
+      ? text.bytes(in: lineStart..<offset).count { $0 & 0xC0 != 0x80 }
+      : text.scalarIndex(at: offset) - text.scalarIndex(at: lineStart)
     return "Ln \(line)/\(text.lineCount), Col \(column + 1)"
+  }
+}
+
+/// The status line's mode and message as last fitted: they change far less often than the
+/// cursor's position beside them (not at all while typing).
+///
+/// Not `Sendable`: view state, confined to the view's actor.
+final class StatusText {
+  private var last: (label: String, message: String, width: Int, pad: Bool, text: String)?
+
+  /// `label`, two spaces and `message` made inert, fitted to `width` columns.
+  func fitted(label: String, message: String, width: Int, pad: Bool) -> String {
+    if let last, last.label == label, last.message == message, last.width == width,
+      last.pad == pad
+    {
+      return last.text
+    }
+    let text = TerminalText.fit(label + "  " + TerminalText.inert(message), width: width, pad: pad)
+    last = (label, message, width, pad, text)
+    return text
   }
 }

@@ -17,6 +17,10 @@ package final class NotesView: TerminalView {
   /// The editor's and the list's size at the last render: what Up, Down and the page keys
   /// move by.
   private(set) var geometry = KeyGeometry()
+  /// The body's rows as the last frame composed them: a row whose two parts are unchanged is
+  /// not composed again (typing changes one row of a screenful).
+  private var rowCache = RowCache(width: 0, split: false)
+  let statusText = StatusText()
   package private(set) var cursor: (row: Int, column: Int)?
 
   package init(store: ViewStore<NotesState, NotesAction.ViewAction>) {
@@ -51,10 +55,15 @@ package final class NotesView: TerminalView {
     var lines = [header(state, width: width)]
     let bodyHeight = max(0, height - 2)
     let split = width >= 50
-    let listWidth = split ? min(32, width / 3) : width
+    let listWidth = split ? Self.listWidth(forWidth: width) : width
     let editorWidth = split ? width - listWidth - 3 : width
-    let showList = split || state.mode != .editing
-    let showEditor = split || state.mode == .editing
+    let inNote: Bool
+    switch state.mode {
+    case .editing, .finding: inNote = true
+    case .browsing, .searching, .renaming: inNote = false
+    }
+    let showList = split || !inNote
+    let showEditor = split || inNote
     geometry = KeyGeometry(
       editorWidth: max(1, editorWidth), editorHeight: max(1, bodyHeight),
       listHeight: max(1, bodyHeight))
@@ -62,14 +71,18 @@ package final class NotesView: TerminalView {
     let editor = showEditor ? editor(state, width: editorWidth, height: bodyHeight) : nil
     let editorRows = editor?.rows ?? []
     let editorCursor = state.mode == .editing ? editor?.cursor : nil
+    if rowCache.width != width || rowCache.split != split {
+      rowCache = RowCache(width: width, split: split)
+    }
     for row in 0..<bodyHeight {
       let left = row < list.count ? list[row] : ""
       let right = row < editorRows.count ? editorRows[row] : ""
-      if split {
-        lines.append(TerminalText.fit(left, width: listWidth, pad: true) + " │ " + right)
-      } else {
-        lines.append(TerminalText.fit(showList ? left : right, width: width))
-      }
+      lines.append(
+        rowCache.line(row, left: left, right: right) {
+          split
+            ? Self.splitRow(left: left, listWidth: listWidth, right: right)
+            : TerminalText.fit(showList ? left : right, width: width)
+        })
     }
     if let editorCursor {
       cursor = (
@@ -80,13 +93,33 @@ package final class NotesView: TerminalView {
     return Array(lines.prefix(height))
   }
 
+  /// A row of the split screen: the list's part padded to its width, the divider, the
+  /// editor's part; built in one buffer.
+  private static func splitRow(left: String, listWidth: Int, right: String) -> String {
+    var bytes = Array(TerminalText.fit(left, width: listWidth, pad: true).utf8)
+    bytes.reserveCapacity(bytes.count + 5 + right.utf8.count)
+    bytes.append(contentsOf: " │ ".utf8)
+    bytes.append(contentsOf: right.utf8)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The list's columns beside the editor: a third of the screen up to 32, and a quarter on
+  /// wide screens, up to a whole title (60 characters and the marker).
+  static func listWidth(forWidth width: Int) -> Int {
+    min(max(min(32, width / 3), width / 4), Note.titleLength + 2)
+  }
+
   /// The title line; while searching or renaming, the field, with the terminal cursor in it.
   private func header(_ state: NotesState, width: Int) -> String {
-    let title = "Notes (\(state.notes.count))"
+    // With a filter on, how many notes it shows of how many there are.
+    let title =
+      state.filter.map { "Notes (\($0.matches.count) of \(state.notes.count))" }
+      ?? "Notes (\(state.notes.count))"
     let field: (label: String, text: String)
     switch state.mode {
     case .searching: field = ("search", state.searchText)
     case .renaming(let draft): field = ("rename", draft)
+    case .finding(let draft): field = ("find", draft)
     case .browsing, .editing:
       let filter = state.searchText.isEmpty ? "" : "   filter: \(state.searchText)"
       return TerminalText.fit(title + filter, width: width)
@@ -106,22 +139,34 @@ package final class NotesView: TerminalView {
   }
 
   private func listRows(_ state: NotesState, width: Int, height: Int) -> [String] {
-    // Where the visible notes are in the list: looked up, never copied (10,000 notes).
-    let positions = state.filter.map { filter in
-      state.notes.indices.filter { filter.matches.contains(state.notes[$0].id) }
+    // The visible notes are counted and the selected one found in one pass over the list,
+    // without a copy of it or of their positions (10,000 notes, a search on every key).
+    let filter = state.filter
+    var count = 0
+    var selected = 0
+    for index in state.notes.indices {
+      // By index, never a copy of a note (three reference counts each).
+      let id = state.notes[index].id
+      guard filter?.matches.contains(id) ?? true else { continue }
+      if id == state.selectedID { selected = count }
+      count += 1
     }
-    let count = positions?.count ?? state.notes.count
-    func index(_ row: Int) -> Int { positions?[row] ?? row }
     if count == 0 {
       return [state.notes.isEmpty ? "No notes: n to create one" : "No note matches"]
     }
-    let selected = (0..<count).first { state.notes[index($0)].id == state.selectedID } ?? 0
     let first = max(0, min(selected - height / 2, count - height))
-    return (first..<min(count, first + max(0, height))).map { row in
-      let note = state.notes[index(row)]
-      let marker = note.id == state.selectedID ? "▸ " : "  "
-      return marker + TerminalText.fit(note.title, width: max(0, width - 2))
+    var rows: [String] = []
+    rows.reserveCapacity(min(count, max(0, height)))
+    var position = 0
+    for index in state.notes.indices where rows.count < height {
+      let id = state.notes[index].id
+      guard filter?.matches.contains(id) ?? true else { continue }
+      defer { position += 1 }
+      guard position >= first else { continue }
+      let marker = id == state.selectedID ? "▸ " : "  "
+      rows.append(marker + TerminalText.fit(state.notes[index].title, width: max(0, width - 2)))
     }
+    return rows
   }
 
   /// The selected note's rows around its cursor, and where the cursor is among them.
@@ -139,4 +184,30 @@ struct KeyGeometry: Equatable {
   var editorWidth = 80
   var editorHeight = 20
   var listHeight = 20
+}
+
+/// The body rows a ``NotesView`` composed last, by row, with the parts they were made from.
+///
+/// `Sendable` plain value.
+struct RowCache {
+  let width: Int
+  let split: Bool
+  private var rows: [(left: String, right: String, line: String)?] = []
+
+  init(width: Int, split: Bool) {
+    self.width = width
+    self.split = split
+  }
+
+  /// Row `row` made of `left` and `right`: the line composed for the same parts last time, or
+  /// `compose()`'s, kept for next time.
+  mutating func line(_ row: Int, left: String, right: String, compose: () -> String) -> String {
+    if row < rows.count, let cached = rows[row], cached.left == left, cached.right == right {
+      return cached.line
+    }
+    let line = compose()
+    while rows.count <= row { rows.append(nil) }
+    rows[row] = (left, right, line)
+    return line
+  }
 }

@@ -1,6 +1,7 @@
 /// Turns the bytes a terminal sends into key presses: UTF-8 text, control keys, CSI and SS3
 /// escape sequences with their modifiers (`ESC [1;5D` is Ctrl-Left), Alt with a key (`ESC u`
-/// is Alt-U), and bracketed pastes (one `.paste` however long the text).
+/// is Alt-U), and bracketed pastes (one `.paste` however long the text). DEL is Backspace and
+/// ^H Ctrl-Backspace, as most terminals send them.
 ///
 /// Stateful: a sequence split across two reads is completed by the next call. Never traps on
 /// any input; unknown sequences are dropped, invalid UTF-8 becomes U+FFFD.
@@ -88,8 +89,12 @@ public struct KeyDecoder: Sendable {
       return (.enter, 1)
     case 0x09:
       return (.tab, 1)
-    case 0x7F, 0x08:
+    case 0x7F:
       return (.backspace, 1)
+    case 0x08:
+      // ^H: what most terminals send for Ctrl-Backspace, their Backspace sending DEL. A host
+      // whose terminal erases with ^H (termios' VERASE) reads it as Backspace.
+      return (.modified(.backspace, .control), 1)
     case 0x00:
       return (.control("@"), 1)
     case 0x01...0x1A:

@@ -72,7 +72,7 @@ import Testing
       (0x01, .control("a")),
       (0x00, .control("@")),
       (0x7F, .backspace),
-      (0x08, .backspace),
+      (0x08, .modified(.backspace, .control)),
       (0x0D, .enter),
       (0x0A, .enter),
       (0x09, .tab),

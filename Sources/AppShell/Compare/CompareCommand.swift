@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `swift run -c release AppShell compare`: both architectures on the same work, in one
 /// process, counted by the kernel's instrumentation.
@@ -72,7 +76,8 @@ enum CompareCommand {
     }
     if let path = options.chartPath {
       do {
-        try SweepChart.svg(comparisons).write(toFile: path, atomically: true, encoding: .utf8)
+        try Data(SweepChart.svg(comparisons, repetitions: options.repetitions).utf8).write(
+          to: URL(fileURLWithPath: path))
         if !options.json { print("chart written to \(path)") }
       } catch {
         StandardStreams.writeError("AppShell: cannot write \(path): \(error)\n")

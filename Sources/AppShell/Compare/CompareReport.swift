@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The comparison as text tables or JSON.
 enum CompareReport {
@@ -48,14 +52,18 @@ enum CompareReport {
       out += "\n"
     }
     if comparisons.count > 1 {
-      out += "Cost per keystroke as the app grows (events | µs of CPU):\n"
+      // Events and CPU in columns of their own, each right-aligned, so that they stay in line
+      // whatever their widths (2011 events and 145 µs at N = 1000).
+      out += "Cost per keystroke as the app grows (store events, µs of CPU):\n"
       out += table(
-        header: ["N", "multi-store", "single-store", "untracked"],
+        header: [
+          "N", "multi events", "µs", "single events", "µs", "untracked events", "µs",
+        ],
         rows: comparisons.map { comparison in
           ["\(comparison.multiStore.extraFeatures)"]
             + [comparison.multiStore, comparison.singleStore, comparison.singleStoreUntracked]
-            .map {
-              fixed($0.eventsPerKeystroke, 2) + " | " + fixed($0.cpuMicrosecondsPerKeystroke, 2)
+            .flatMap {
+              [fixed($0.eventsPerKeystroke, 2), fixed($0.cpuMicrosecondsPerKeystroke, 2)]
             }
         })
     }
@@ -98,15 +106,15 @@ enum CompareReport {
   }
 
   private static func times(_ value: Double) -> String {
-    String(format: "%.1f×", value)
+    FixedPoint.text(value, digits: 1) + "×"
   }
 
   private static func fixed(_ value: Double, _ digits: Int) -> String {
-    String(format: "%.\(digits)f", value)
+    FixedPoint.text(value, digits: digits)
   }
 
   private static func milliseconds(_ seconds: Double) -> String {
-    String(format: "%.2f ms", seconds * 1000)
+    FixedPoint.text(seconds * 1000, digits: 2) + " ms"
   }
 
   /// Columns padded to their widest cell: the first left-aligned, the rest right-aligned.

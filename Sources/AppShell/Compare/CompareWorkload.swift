@@ -1,8 +1,21 @@
 import FeatureBridge
-import Foundation
 import NotesFeature
 import StoreKernel
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// One architecture's run of the typing workload, measured with the kernel's own counters.
 struct Measurement: Codable, Equatable {
@@ -133,13 +146,14 @@ enum CompareWorkload {
   }
 }
 
-/// A terminal for the end-to-end comparison: keys go in as bytes, frames come out as the
-/// escape sequences the interactive session writes, counted and dropped.
+/// A terminal for the end-to-end comparison: keys go in as bytes, frames come out as the bytes
+/// the interactive session writes (``TerminalScreen``: only the cells that changed), counted
+/// and dropped.
 @ShellActor
 struct EndToEndTerminal {
   let app: any RunningApp
   private var decoder = KeyDecoder()
-  private var previous: [String] = []
+  private var screen = TerminalScreen()
   private let composer = FrameComposer(color: true)
   private(set) var bytesWritten = 0
 
@@ -155,16 +169,7 @@ struct EndToEndTerminal {
     let frame = composer.compose(
       shell: shell, titles: app.declarations.map(\.title), tabs: app.tabs,
       view: app.view(at: shell.activeTab), width: 100, height: 30)
-    var output = "\u{1B}[?25l"
-    for (row, line) in frame.lines.enumerated()
-    where row >= previous.count || previous[row] != line {
-      output += "\u{1B}[\(row + 1);1H\(line)\u{1B}[0m\u{1B}[K"
-    }
-    if let cursor = frame.cursor {
-      output += "\u{1B}[\(cursor.row + 1);\(cursor.column + 1)H\u{1B}[?25h"
-    }
-    previous = frame.lines
-    bytesWritten += output.utf8.count
+    bytesWritten += screen.update(to: frame.lines, cursor: frame.cursor).count
   }
 
   private static func bytes(for key: KeyPress) -> [UInt8] {

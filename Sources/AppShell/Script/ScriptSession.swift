@@ -1,7 +1,12 @@
 import FeatureBridge
-import Foundation
 import StoreKernel
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Runs a command script against the app without a terminal and prints what a person would
 /// see: each tab's badge and screen. Both architectures print the same report for the same

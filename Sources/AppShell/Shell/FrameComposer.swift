@@ -5,10 +5,32 @@ import TerminalUI
 /// (or the key help), the kept errors, and the status line.
 struct FrameComposer {
   var color: Bool
+  /// The last tab bar and status line, with what they were made from: they change far less
+  /// often than the view (not at all while typing), so a frame reuses them.
+  private let memo = Memo()
+
+  init(color: Bool) {
+    self.color = color
+  }
+
+  private final class Memo {
+    var tabBar: (key: TabBarKey, line: String)?
+    var statusLine: (status: String, width: Int, line: String)?
+  }
+
+  private struct TabBarKey: Equatable {
+    var badges: [String]
+    var activeTab: Int
+    var titles: [String]
+    var tabs: [Int]
+    var width: Int
+  }
 
   struct Frame: Equatable {
     var lines: [String]
     var cursor: (row: Int, column: Int)?
+    /// On the help screen: how far it can scroll (0 when it fits).
+    var helpMaxOffset: Int?
 
     static func == (lhs: Frame, rhs: Frame) -> Bool {
       lhs.lines == rhs.lines && lhs.cursor?.row == rhs.cursor?.row
@@ -29,24 +51,44 @@ struct FrameComposer {
     render: (any TerminalView, Int, Int) -> [String] = { $0.render(width: $1, height: $2) }
   ) -> Frame {
     guard width > 0, height > 0 else { return Frame(lines: []) }
-    var lines = [tabBar(shell, titles: titles, tabs: tabs, width: width)]
+    let tabBarKey = TabBarKey(
+      badges: shell.badges, activeTab: shell.activeTab, titles: titles, tabs: tabs, width: width)
+    if memo.tabBar?.key != tabBarKey {
+      memo.tabBar = (tabBarKey, tabBar(shell, titles: titles, tabs: tabs, width: width))
+    }
+    var lines: [String] = []
+    lines.reserveCapacity(height)
+    lines.append(memo.tabBar?.line ?? "")
     let errors = shell.showHelp ? [] : errorLines(shell, width: width, height: height)
     let contentHeight = max(0, height - 2 - errors.count)
     var cursor: (row: Int, column: Int)?
+    var helpMaxOffset: Int?
     if shell.showHelp {
-      lines += help(
-        view, errors: shell.errors, tabCount: tabs.count, width: width, height: contentHeight)
+      let help = help(
+        view, errors: shell.errors, tabCount: tabs.count, width: width, height: contentHeight,
+        offset: shell.helpOffset)
+      lines += help.lines
+      helpMaxOffset = help.maxOffset
     } else {
       let content = render(view, width, contentHeight)
-      lines += content.prefix(contentHeight)
+      lines.append(contentsOf: content.prefix(contentHeight))
       if let viewCursor = view.cursor, viewCursor.row < contentHeight {
         cursor = (row: viewCursor.row + 1, column: min(max(0, viewCursor.column), width - 1))
       }
     }
     while lines.count < height - 1 - errors.count { lines.append("") }
     lines += errors
-    if height > 1 { lines.append(statusLine(shell, width: width)) }
-    return Frame(lines: Array(lines.prefix(height)), cursor: cursor)
+    if height > 1 {
+      if let kept = memo.statusLine, kept.status == shell.status, kept.width == width {
+        lines.append(kept.line)
+      } else {
+        let line = statusLine(shell, width: width)
+        memo.statusLine = (shell.status, width, line)
+        lines.append(line)
+      }
+    }
+    if lines.count > height { lines.removeLast(lines.count - height) }
+    return Frame(lines: lines, cursor: cursor, helpMaxOffset: helpMaxOffset)
   }
 
   /// The tab bar. Labels shrink as the width does (title, then its first letter, then the
@@ -109,10 +151,14 @@ struct FrameComposer {
     }
   }
 
+  /// The help screen's lines from `offset` on, as many as fit in `height`; when not all fit,
+  /// the last line says which are shown and how to scroll. Also how far it can scroll.
   private func help(
-    _ view: any TerminalView, errors: [String], tabCount: Int, width: Int, height: Int
-  ) -> [String] {
-    let numbers = (1...max(1, min(9, tabCount))).map(String.init).joined(separator: " ")
+    _ view: any TerminalView, errors: [String], tabCount: Int, width: Int, height: Int,
+    offset: Int
+  ) -> (lines: [String], maxOffset: Int) {
+    let count = max(1, min(9, tabCount))
+    let numbers = (1...count).map(String.init).joined(separator: " ")
     var lines: [String] = []
     if !errors.isEmpty {
       // Every kept error, whole: the help screen is where a long one is read in full.
@@ -121,15 +167,26 @@ struct FrameComposer {
     }
     lines += [
       "", "  Keys", "",
-      "  Tab / \(numbers)   switch tabs        ?   show or hide this help",
-      "  Ctrl-S        save now           Ctrl-L  redraw the screen",
-      "  Ctrl-Z        suspend (fg resumes)",
-      "  q / Ctrl-C    quit (notes are saved first)",
-      "  x             dismiss the errors shown above the status line", "",
+      "  F1–F\(count), Alt-1–\(count)   switch tabs (Tab and \(numbers) too, when not typing)",
+      "  ? / Ctrl-G      show or hide this help (↑ ↓ PgUp PgDn scroll it)",
+      "  Ctrl-S / Ctrl-O save now            Ctrl-L  redraw the screen",
+      "  Ctrl-Z          suspend (fg resumes)",
+      "  q / Ctrl-X      quit when not typing; Ctrl-C, Ctrl-Q anywhere (notes are saved first)",
+      "  x               dismiss the errors shown above the status line", "",
       "  This tab:",
     ]
     lines += view.keyHelp.map { "    " + $0 }
-    return lines.prefix(height).map { TerminalText.fit($0, width: width) }
+    guard lines.count > height, height > 1 else {
+      return (lines.prefix(height).map { TerminalText.fit($0, width: width) }, 0)
+    }
+    // One line for where the window is and how to move it.
+    let window = height - 1
+    let maxOffset = lines.count - window
+    let first = min(max(0, offset), maxOffset)
+    let shown = lines[first..<(first + window)].map { TerminalText.fit($0, width: width) }
+    let position =
+      "  lines \(first + 1)–\(first + window) of \(lines.count): ↑ ↓ PgUp PgDn scroll, Esc closes"
+    return (shown + [TerminalText.fit(position, width: width)], maxOffset)
   }
 
   private func statusLine(_ shell: ShellState, width: Int) -> String {

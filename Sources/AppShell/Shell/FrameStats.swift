@@ -1,15 +1,28 @@
 /// How long frames took to compose and write, and how long keys waited for the frame that
 /// showed them: what `--stats` prints when the interactive app ends. Measured in the app, from
-/// the moment a read returned the key's bytes to the moment its frame was written.
+/// the moment a read returned the key's bytes to the moment the frame drawn after the key was
+/// handled was written.
+///
+/// A key that changed nothing on screen has no frame: it is counted apart, never charged to a
+/// later frame (a key that only moved past the end of a list, then a save a second later, read
+/// as one key waiting a second).
 struct FrameStats {
   private(set) var frameDurations: [Duration] = []
   private(set) var keyLatencies: [Duration] = []
+  /// Key batches after which nothing on screen changed.
+  private(set) var keysWithoutFrame = 0
   /// When each key batch handled since the last frame arrived.
   private var waitingKeys: [ContinuousClock.Instant] = []
 
   /// A batch of keys arrived at `instant` and was handled; the next frame shows it.
   mutating func keysHandled(arrivedAt instant: ContinuousClock.Instant) {
     waitingKeys.append(instant)
+  }
+
+  /// The keys handled since the last frame changed nothing on screen: no frame shows them.
+  mutating func keysNeedNoFrame() {
+    keysWithoutFrame += waitingKeys.count
+    waitingKeys.removeAll(keepingCapacity: true)
   }
 
   /// A frame that started at `start` was written at `end`.
@@ -35,5 +48,6 @@ struct FrameStats {
     }
     return line("frames (compose + write)", frameDurations)
       + line("key to frame", keyLatencies)
+      + "  keys that changed nothing on screen: \(keysWithoutFrame)\n"
   }
 }

@@ -1,6 +1,4 @@
-import Dispatch
 import FeatureBridge
-import Foundation
 import MultiStorePrimitives
 import StoreKernel
 import TerminalUI
@@ -15,17 +13,19 @@ import TerminalUI
 
 /// The full-screen app. Frames are drawn when something on screen changed, and only then:
 /// the active view is rendered inside Observation tracking, the shell's state is observed, and
-/// a change schedules one frame. There is no timer, so an idle app uses no CPU.
+/// a change asks for one frame. There is no timer, so an idle app uses no CPU.
 ///
-/// Keys are never starved by drawing: every event that is waiting (keys, changes, signals) is
-/// handled before the next frame, so pending changes coalesce into one frame and a key waits
-/// at most for the frame being drawn when it arrived. q, Ctrl-C and the terminating signals
-/// end the app after that frame at the latest, restoring the terminal and saving first.
+/// Everything happens on the shell's one thread (``ShellExecutor``): it wakes when the terminal
+/// has input, reads and handles the keys, and once nothing else is waiting, draws one frame for
+/// all of it, writing only the cells that changed (``TerminalScreen``). Keys are never starved
+/// by drawing: while more input is waiting, the frame waits for it, so changes coalesce and a
+/// key waits at most for the frame being drawn when it arrived. q, Ctrl-C and the terminating
+/// signals end the app after that frame at the latest, restoring the terminal and saving first.
 @ShellActor
 final class InteractiveSession {
   /// Why the session ended.
   enum Ending: Equatable {
-    /// The user quit (q, Ctrl-C, Ctrl-Q, Ctrl-D).
+    /// The user quit (q, Ctrl-C, Ctrl-Q; Ctrl-X from the list).
     case quit
     /// Standard input ended (the terminal went away).
     case inputEnded
@@ -33,26 +33,26 @@ final class InteractiveSession {
     case signal(Int32)
   }
 
-  private enum Event: Sendable {
-    /// Keys, and when the read that brought them returned.
-    case keys([KeyPress], ContinuousClock.Instant)
-    /// Something a rendered view read, or the shell's state, changed.
-    case changed(ObjectIdentifier?)
-    case resize
-    case suspend
-    case resumed
-    case inputEnded
-    case terminate(Int32)
-  }
-
   private let app: any RunningApp
-  private let composer: FrameComposer
-  private var previous: [String] = []
+  /// The features' titles and tabs: fixed for the app's life, so not gathered again each frame.
+  private let titles: [String]
+  private let tabs: [Int]
+  private var composer: FrameComposer
+  private var screen = TerminalScreen()
+  private var input = InputReader()
   private var size = RawTerminal.size()
   /// The views whose last render is still tracked (no change reported since).
   private var tracked: Set<ObjectIdentifier> = []
+  /// Views whose tracked render read something that changed: Observation reports it from the
+  /// store's mutation, which may be on any thread in principle.
+  private let changedViews = LockedValue(Set<ObjectIdentifier>())
+  /// The active view's last render, reused while it is still tracked.
+  private var lastRender: (view: ObjectIdentifier, width: Int, height: Int, lines: [String])?
   private var needsFrame = true
   private var forceFullFrame = true
+  private var terminal: RawTerminal?
+  private var ended: Ending?
+  private var ending: CheckedContinuation<Ending, Never>?
   /// How many frames were drawn (for tests and `--stats`).
   private(set) var frames = 0
   /// Frame costs and key latencies, for `--stats`.
@@ -60,6 +60,8 @@ final class InteractiveSession {
 
   init(app: any RunningApp, color: Bool) {
     self.app = app
+    self.titles = app.declarations.map(\.title)
+    self.tabs = app.tabs
     self.composer = FrameComposer(color: color)
   }
 
@@ -67,83 +69,131 @@ final class InteractiveSession {
   /// restored when it returns.
   func run() async throws -> Ending {
     let terminal = try RawTerminal()
-    let (events, sink) = AsyncStream.makeStream(of: Event.self)
-    // Events posted and not yet handled: a frame is drawn only when none is waiting.
-    let waiting = LockedValue(0)
-    let post: @Sendable (Event) -> Void = { event in
-      waiting.withLock { $0 += 1 }
-      sink.yield(event)
-    }
-    self.post = post
+    self.terminal = terminal
     let signals = SignalWatcher(
-      onResize: { post(.resize) },
-      onSuspend: { post(.suspend) },
-      onContinue: { post(.resumed) },
+      onResize: { Task { @ShellActor in self.resized() } },
+      onSuspend: { Task { @ShellActor in self.suspend() } },
+      onContinue: { Task { @ShellActor in self.resumed() } },
       onTerminate: { signal in
         // Give the screen back at once: no frame is painted after this, however slow the
         // graceful quit below turns out to be.
         terminal.restore()
-        post(.terminate(signal))
+        Task { @ShellActor in self.end(.signal(signal)) }
       })
-    let readKeys = Task.detached {
-      for await batch in InputReader.keyBatches() { post(.keys(batch, .now)) }
-      post(.inputEnded)
-    }
-    let shellObservation = app.shell.observe({ $0 }, onChange: { _ in post(.changed(nil)) })
+    let shellObservation = app.shell.observe(
+      { $0 },
+      onChange: { [weak self] _ in
+        self?.needsFrame = true
+      })
+    TerminalInputWatch.current = TerminalInputWatch(
+      descriptor: STDIN_FILENO,
+      timeout: { [unowned self] in input.timeout },
+      readable: { [unowned self] in inputReadable() },
+      timedOut: { [unowned self] in handle(input.escapeTimedOut(), arrivedAt: .now) },
+      idle: { [unowned self] in idle() })
     defer {
+      TerminalInputWatch.current = nil
       shellObservation.cancel()
-      readKeys.cancel()
       signals.cancel()
       terminal.restore()
     }
-    drawFrame(on: terminal)
-    for await event in events {
-      waiting.withLock { $0 -= 1 }
-      switch event {
-      case .keys(let keys, let arrival):
-        stats.keysHandled(arrivedAt: arrival)
-        switch KeyRouter.route(keys, in: app) {
-        case .quit:
-          return .quit
-        case .redraw:
-          forceFullFrame = true
-          needsFrame = true
-        case .suspend(let remaining):
-          suspend(terminal)
-          if !remaining.isEmpty { post(.keys(remaining, .now)) }
-        case .continueRunning:
-          break
-        }
-      case .changed(let view):
-        if let view { tracked.remove(view) }
-        needsFrame = true
-      case .resize:
-        size = RawTerminal.size()
-        forceFullFrame = true
-        needsFrame = true
-      case .suspend:
-        suspend(terminal)
-      case .resumed:
-        if terminal.resume() {
-          size = RawTerminal.size()
-          forceFullFrame = true
-          needsFrame = true
-        }
-      case .inputEnded:
-        return .inputEnded
-      case .terminate(let signal):
-        return .signal(signal)
+    drawFrame()
+    return await withCheckedContinuation { continuation in
+      if let ended {
+        continuation.resume(returning: ended)
+      } else {
+        ending = continuation
       }
-      if needsFrame, waiting.withLock({ $0 }) == 0 { drawFrame(on: terminal) }
     }
-    return .inputEnded
   }
 
-  private var post: (@Sendable (Event) -> Void)?
+  private func end(_ why: Ending) {
+    guard ended == nil else { return }
+    ended = why
+    TerminalInputWatch.current = nil
+    ending?.resume(returning: why)
+    ending = nil
+  }
+
+  // MARK: - Input
+
+  private func inputReadable() {
+    guard ended == nil else { return }
+    let arrival = ContinuousClock.now
+    switch input.read() {
+    case .keys(let keys):
+      handle(keys, arrivedAt: arrival)
+    case .nothing:
+      break
+    case .ended(let keys):
+      if !keys.isEmpty { handle(keys, arrivedAt: arrival) }
+      end(.inputEnded)
+    }
+  }
+
+  private func handle(_ keys: [KeyPress], arrivedAt arrival: ContinuousClock.Instant) {
+    guard ended == nil, !keys.isEmpty else { return }
+    var keys = keys
+    if terminal?.erasesWithControlH == true {
+      // This terminal's Backspace sends ^H, which the decoder reads as Ctrl-Backspace.
+      for index in keys.indices {
+        if case .modified(.backspace, .control) = keys[index] { keys[index] = .backspace }
+      }
+    }
+    stats.keysHandled(arrivedAt: arrival)
+    switch KeyRouter.route(keys, in: app) {
+    case .quit:
+      end(.quit)
+    case .redraw:
+      forceFullFrame = true
+      needsFrame = true
+    case .suspend(let remaining):
+      suspend()
+      // The process was stopped in `suspend()` and runs again after `fg`: now the keys typed
+      // after Ctrl-Z.
+      handle(remaining, arrivedAt: .now)
+    case .continueRunning:
+      break
+    }
+  }
+
+  // MARK: - Frames
+
+  /// The loop has nothing else to do: draw the frame, unless more keys are waiting (they are
+  /// handled first, and one frame shows them all).
+  private func idle() {
+    guard ended == nil else { return }
+    let changed = changedViews.withLock { views in
+      defer { views = [] }
+      return views
+    }
+    if !changed.isEmpty {
+      tracked.subtract(changed)
+      needsFrame = true
+    }
+    guard needsFrame else {
+      // What the keys did changed nothing on screen: no frame will show them.
+      stats.keysNeedNoFrame()
+      return
+    }
+    if !input.hasInput() { drawFrame() }
+  }
+
+  private func resized() {
+    size = RawTerminal.size()
+    forceFullFrame = true
+    needsFrame = true
+  }
+
+  private func resumed() {
+    guard let terminal, terminal.resume() else { return }
+    resized()
+  }
 
   /// Job control: gives the terminal back, stops the process, and on `fg` takes the terminal
   /// again and redraws everything.
-  private func suspend(_ terminal: RawTerminal) {
+  private func suspend() {
+    guard let terminal else { return }
     terminal.suspend()
     // SIGSTOP cannot be caught or blocked, whatever the signal machinery did with SIGTSTP;
     // the shell sees the job stopped, and `fg` continues it here. `raise` sends it to this
@@ -151,91 +201,50 @@ final class InteractiveSession {
     // thread could run on and take the screen back before the stop.
     raise(SIGSTOP)
     terminal.resume()
-    size = RawTerminal.size()
-    forceFullFrame = true
-    needsFrame = true
+    resized()
   }
 
-  /// Draws the frame, writing only the lines that changed since the last one.
-  private func drawFrame(on terminal: RawTerminal) {
+  /// Draws the frame, writing only the cells that changed since the last one.
+  private func drawFrame() {
+    guard let terminal else { return }
     let start = ContinuousClock.now
     needsFrame = false
+    if forceFullFrame {
+      screen.invalidate()
+      tracked = []
+      forceFullFrame = false
+    }
     let shell = app.shell.state
     let view = app.view(at: shell.activeTab)
-    let post = post
     let frame = composer.compose(
-      shell: shell, titles: app.declarations.map(\.title), tabs: app.tabs, view: view,
+      shell: shell, titles: titles, tabs: tabs, view: view,
       width: size.columns, height: size.rows,
-      render: { [self] view, width, height in
-        let id = ObjectIdentifier(view)
-        if tracked.contains(id), !forceFullFrame {
-          // Still tracked from the last render, so nothing it read has changed.
-          return view.render(width: width, height: height)
-        }
-        tracked.insert(id)
-        return TerminalRendering.render(view, width: width, height: height) {
-          post?(.changed(id))
-        }
-      })
-    let force = forceFullFrame
-    forceFullFrame = false
-    var output = force ? "\u{1B}[?25l\u{1B}[2J" : "\u{1B}[?25l"
-    for (row, line) in frame.lines.enumerated()
-    where force || row >= previous.count || previous[row] != line {
-      output += "\u{1B}[\(row + 1);1H\(line)\u{1B}[0m\u{1B}[K"
-    }
-    if frame.lines.count < previous.count {
-      for row in frame.lines.count..<previous.count { output += "\u{1B}[\(row + 1);1H\u{1B}[K" }
-    }
-    if let cursor = frame.cursor {
-      output += "\u{1B}[\(cursor.row + 1);\(cursor.column + 1)H\u{1B}[?25h"
-    }
-    previous = frame.lines
+      render: { [self] view, width, height in render(view, width: width, height: height) })
     frames += 1
-    terminal.draw(output)
+    terminal.draw(screen.update(to: frame.lines, cursor: frame.cursor))
+    if let maxOffset = frame.helpMaxOffset, maxOffset != shell.helpMaxOffset {
+      // The help screen's size is known once it is laid out: scrolling stops at its end.
+      app.shell.send(.helpLaidOut(maxOffset: maxOffset))
+    }
     stats.frameDrawn(from: start, to: .now)
   }
-}
 
-/// Turns signals into callbacks on a dispatch queue: SIGWINCH (resize), SIGTSTP (suspend, as
-/// `kill -TSTP` sends it; Ctrl-Z arrives as a key in raw mode), SIGCONT (continued from
-/// outside), and the signals that would otherwise kill the process with the terminal still in
-/// raw mode (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM): those quit
-/// gracefully, saving first.
-///
-/// `cancel()` gives every signal its default action back: a second SIGTERM or Ctrl-C while
-/// the app saves on its way out ends it at once, as users expect of a terminal program.
-final class SignalWatcher {
-  private let sources: [any DispatchSourceSignal]
-  private let numbers: [Int32]
-
-  init(
-    onResize: @escaping @Sendable () -> Void,
-    onSuspend: @escaping @Sendable () -> Void,
-    onContinue: @escaping @Sendable () -> Void,
-    onTerminate: @escaping @Sendable (Int32) -> Void
-  ) {
-    let queue = DispatchQueue(label: "signals")
-    var handlers: [(Int32, @Sendable () -> Void)] = [
-      (SIGWINCH, onResize), (SIGTSTP, onSuspend), (SIGCONT, onContinue),
-    ]
-    for number in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM] {
-      handlers.append((number, { onTerminate(number) }))
+  /// Renders `view` under Observation tracking, or reuses its last render while that is still
+  /// tracked (nothing it read has changed since).
+  private func render(_ view: any TerminalView, width: Int, height: Int) -> [String] {
+    let id = ObjectIdentifier(view)
+    if tracked.contains(id), let last = lastRender, last.view == id, last.width == width,
+      last.height == height
+    {
+      return last.lines
     }
-    var sources: [any DispatchSourceSignal] = []
-    for (number, handler) in handlers {
-      if number != SIGCONT { signal(number, SIG_IGN) }
-      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler(handler: handler)
-      source.resume()
-      sources.append(source)
+    tracked.insert(id)
+    let changedViews = changedViews
+    let lines = TerminalRendering.render(view, width: width, height: height) {
+      changedViews.withLock { _ = $0.insert(id) }
+      ShellExecutor.shared.wake()
     }
-    self.sources = sources
-    self.numbers = handlers.map(\.0)
-  }
-
-  func cancel() {
-    for source in sources { source.cancel() }
-    for number in numbers { signal(number, SIG_DFL) }
+    lastRender = (id, width, height, lines)
+    return lines
   }
 }

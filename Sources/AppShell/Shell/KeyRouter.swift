@@ -3,8 +3,8 @@ import StoreKernel
 import TerminalUI
 
 /// Sends a batch of keys to the active feature first; the keys it does not use are the
-/// shell's: tabs (Tab, or the tab's number 1–9 or F1–F9, from the declared features), help,
-/// save, redraw, suspend and quit.
+/// shell's: tabs (Tab, the tab's number 1–9, F1–F9 or Alt-1–9, from the declared features),
+/// help (and its scrolling), save, redraw, suspend and quit (docs/app.md, "Keys").
 @ShellActor
 enum KeyRouter {
   enum Outcome: Equatable {
@@ -25,10 +25,19 @@ enum KeyRouter {
       if !shellState.showHelp {
         let used = app.view(at: shellState.activeTab).handle(Array(remaining))
         remaining = remaining.dropFirst(used)
+        // A message is about what happened before these keys ("Saved 2 notes"): it goes.
+        if used > 0, shellState.status != ShellState.idleStatus { app.shell.send(.clearStatus) }
+      } else if let key = remaining.first, let scroll = Self.helpScroll(key) {
+        remaining.removeFirst()
+        app.shell.send(.scrollHelp(by: scroll))
+        continue
       }
       guard let key = remaining.popFirst() else { break }
       switch key {
-      case .character("q"), .control("c"), .control("q"), .control("d"):
+      case .escape where shellState.showHelp, .control("x") where shellState.showHelp,
+        .control("g"):
+        app.shell.send(.toggleHelp)
+      case .character("q"), .control("c"), .control("q"), .control("d"), .control("x"):
         return .quit
       case .control("z"):
         return .suspend(remaining: Array(remaining))
@@ -42,18 +51,34 @@ enum KeyRouter {
         }
       case .function(let number):
         if tabs.indices.contains(number - 1) { app.shell.send(.selectTab(tabs[number - 1])) }
+      case .modified(.character(let digit), .alt) where digit.isASCII && digit.isNumber:
+        if let number = digit.wholeNumberValue, tabs.indices.contains(number - 1) {
+          app.shell.send(.selectTab(tabs[number - 1]))
+        }
       case .character("?"):
-        app.shell.send(.toggleHelp)
-      case .escape where shellState.showHelp:
         app.shell.send(.toggleHelp)
       case .character("x") where !shellState.errors.isEmpty:
         app.shell.send(.dismissErrors)
-      case .control("s"):
+      case .control("s"), .control("o"):
         app.requestSaveAll()
       default:
         break
       }
     }
     return outcome
+  }
+
+  /// How far `key` scrolls the help screen, in lines (a page is 10; Home and End go all the
+  /// way), or `nil` when it is not a scrolling key.
+  static func helpScroll(_ key: KeyPress) -> Int? {
+    switch key {
+    case .up, .character("k"): -1
+    case .down, .character("j"): 1
+    case .pageUp: -10
+    case .pageDown, .character(" "): 10
+    case .home: -Int.max / 2
+    case .end: Int.max / 2
+    default: nil
+    }
   }
 }

@@ -8,11 +8,15 @@ struct ShellState: Equatable, Sendable {
   var activeTab: Int
   /// Each feature's badge, by feature index ("" until it reports one).
   var badges: [String]
-  var status = "? for help"
+  var status = ShellState.idleStatus
   /// Errors the features reported, whole, kept until the user dismisses them (Esc on the help
   /// screen or `x`): a later "Saved" never hides where a corrupt file was kept.
   var errors: [String] = []
   var showHelp = false
+  /// The first line of the help screen shown, when it does not fit.
+  var helpOffset = 0
+  /// The largest ``helpOffset`` that still fills the screen, as the last frame laid it out.
+  var helpMaxOffset = 0
   /// How many save results (saved or failed) the features have reported.
   var saveReports = 0
   /// What the features could not save when they stopped.
@@ -28,6 +32,9 @@ struct ShellState: Equatable, Sendable {
 }
 
 extension ShellState {
+  /// The status line when nothing has happened to report.
+  static let idleStatus = "? for help"
+
   /// How many errors are kept until dismissed.
   static let keptErrors = 6
 
@@ -49,6 +56,12 @@ enum ShellAction: Sendable, Equatable {
   case nextTab(among: [Int])
   case toggleHelp
   case dismissErrors
+  /// Up, Down, Page Up, Page Down, Home, End on the help screen.
+  case scrollHelp(by: Int)
+  /// A frame laid the help screen out: how far it can scroll.
+  case helpLaidOut(maxOffset: Int)
+  /// A key reached a feature: the message about what came before it goes.
+  case clearStatus
 }
 
 /// The shell's logic. What each feature's outputs mean is in its declaration; the shell only
@@ -68,8 +81,16 @@ struct ShellReducer: Reducer {
       state.showHelp = false
     case .toggleHelp:
       state.showHelp.toggle()
+      state.helpOffset = 0
     case .dismissErrors:
       state.errors = []
+    case .scrollHelp(let lines):
+      state.helpOffset = min(max(0, state.helpOffset + lines), state.helpMaxOffset)
+    case .helpLaidOut(let maxOffset):
+      state.helpMaxOffset = maxOffset
+      state.helpOffset = min(state.helpOffset, maxOffset)
+    case .clearStatus:
+      state.status = ShellState.idleStatus
     }
     return .none
   }

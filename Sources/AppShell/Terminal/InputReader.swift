@@ -1,5 +1,3 @@
-import FeatureBridge
-import Foundation
 import TerminalUI
 
 #if canImport(Glibc)
@@ -10,40 +8,73 @@ import TerminalUI
   import Darwin
 #endif
 
-/// Reads standard input on its own thread (blocking reads must not occupy the two-thread
-/// cooperative pool) and yields one batch of key presses per read: a fast paste or burst of
-/// typing becomes one batch, so the shell renders once for it.
-enum InputReader {
-  static func keyBatches() -> AsyncStream<[KeyPress]> {
-    let (stream, continuation) = AsyncStream.makeStream(of: [KeyPress].self)
-    let thread = Thread {
-      var decoder = KeyDecoder()
-      var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-      while true {
-        // A lone ESC is the Escape key unless the rest of a sequence follows at once.
-        if decoder.isAwaitingEscapeSequence, !hasInput(withinMilliseconds: 50) {
-          continuation.yield(decoder.finish())
-          continue
-        }
-        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR { continue }
-        if count <= 0 {
-          let rest = decoder.finish()
-          if !rest.isEmpty { continuation.yield(rest) }
-          continuation.finish()
-          return
-        }
-        let keys = decoder.decode(buffer[0..<count])
-        if !keys.isEmpty { continuation.yield(keys) }
-      }
-    }
-    thread.name = "stdin"
-    thread.start()
-    return stream
+/// Reads the keys waiting on standard input, when the shell's loop says it is readable: one
+/// read, decoded into key presses. A fast paste or burst of typing arrives as one read, so the
+/// shell renders once for it.
+///
+/// `Sendable` plain value, used on the shell's thread.
+struct InputReader {
+  /// What one read brought.
+  enum Reading: Equatable {
+    case keys([KeyPress])
+    /// Nothing complete yet (a sequence split across reads, or an interrupted read).
+    case nothing
+    /// Standard input ended; the keys that were still incomplete come with it.
+    case ended([KeyPress])
   }
 
-  private static func hasInput(withinMilliseconds timeout: Int32) -> Bool {
-    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-    return poll(&descriptor, 1, timeout) != 0
+  /// How long a lone ESC waits for the rest of a sequence before it is the Escape key.
+  static let escapeTimeout: Int32 = 50
+
+  private var decoder = KeyDecoder()
+  private var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+  private let descriptor: Int32
+
+  /// - Parameter descriptor: Where keys come from: standard input.
+  init(descriptor: Int32 = STDIN_FILENO) {
+    self.descriptor = descriptor
+  }
+
+  /// How long the loop may wait for more input before ``escapeTimedOut()``, in milliseconds:
+  /// ``escapeTimeout`` while a lone ESC waits, else `nil` (for ever).
+  var timeout: Int32? {
+    decoder.isAwaitingEscapeSequence ? Self.escapeTimeout : nil
+  }
+
+  /// Reads what is waiting (the caller knows something is: `poll` said so).
+  mutating func read() -> Reading {
+    let descriptor = descriptor
+    let count = buffer.withUnsafeMutableBytes {
+      Self.systemRead(descriptor, $0.baseAddress, $0.count)
+    }
+    if count < 0, errno == EINTR || errno == EAGAIN { return .nothing }
+    if count <= 0 { return .ended(decoder.finish()) }
+    let keys = decoder.decode(buffer[0..<count])
+    return keys.isEmpty ? .nothing : .keys(keys)
+  }
+
+  /// No more bytes came after a lone ESC: it was the Escape key.
+  mutating func escapeTimedOut() -> [KeyPress] {
+    decoder.finish()
+  }
+
+  /// Whether a read would return at once: more keys are waiting.
+  func hasInput() -> Bool {
+    var descriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 0) > 0
+  }
+
+  private static func systemRead(
+    _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int
+  )
+    -> Int
+  {
+    #if canImport(Glibc)
+      Glibc.read(descriptor, buffer, count)
+    #elseif canImport(Musl)
+      Musl.read(descriptor, buffer, count)
+    #elseif canImport(Darwin)
+      Darwin.read(descriptor, buffer, count)
+    #endif
   }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import MultiStorePrimitives
 import StoreKernel
 
@@ -18,6 +17,9 @@ final class RawTerminal: @unchecked Sendable {
   // same time.
   private let original: termios
   private let raw: termios
+  /// Whether the terminal erases with ^H (its Backspace sends ^H, not DEL): then ^H is
+  /// Backspace, not Ctrl-Backspace.
+  let erasesWithControlH: Bool
   private enum Mode { case fullScreen, suspended, restored }
   private let mode = LockedValue(Mode.fullScreen)
 
@@ -28,6 +30,7 @@ final class RawTerminal: @unchecked Sendable {
       throw ShellError("standard input is not a terminal (tcgetattr failed)")
     }
     original = attributes
+    erasesWithControlH = withUnsafeBytes(of: attributes.c_cc) { $0[Int(VERASE)] == 0x08 }
     var raw = attributes
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     raw.c_oflag &= ~tcflag_t(OPOST)
@@ -92,9 +95,10 @@ final class RawTerminal: @unchecked Sendable {
 
   /// Writes a frame, only while the app has the screen: once the terminal is restored (a
   /// signal, the end of the run) or suspended, nothing more is painted into the shell's screen.
-  func draw(_ text: String) {
+  func draw(_ bytes: [UInt8]) {
+    guard !bytes.isEmpty else { return }
     mode.withLock { mode in
-      if mode == .fullScreen { Self.write(text) }
+      if mode == .fullScreen { bytes.withUnsafeBytes { Self.write($0) } }
     }
   }
 
@@ -110,16 +114,34 @@ final class RawTerminal: @unchecked Sendable {
   /// Writes all of `text` to standard output.
   static func write(_ text: String) {
     var text = text
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Foundation.write(
-          STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0, errno == EINTR { continue }
-        if written <= 0 { return }
-        offset += written
-      }
+    text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Writes all of `bytes` to standard output, retrying after interruptions; gives up quietly
+  /// on an error (a closed terminal).
+  static func write(_ bytes: UnsafeRawBufferPointer) {
+    guard let base = bytes.baseAddress else { return }
+    var offset = 0
+    while offset < bytes.count {
+      let written = systemWrite(STDOUT_FILENO, base + offset, bytes.count - offset)
+      if written < 0, errno == EINTR { continue }
+      if written <= 0 { return }
+      offset += written
     }
+  }
+
+  private static func systemWrite(
+    _ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int
+  )
+    -> Int
+  {
+    #if canImport(Glibc)
+      Glibc.write(descriptor, bytes, count)
+    #elseif canImport(Musl)
+      Musl.write(descriptor, bytes, count)
+    #elseif canImport(Darwin)
+      Darwin.write(descriptor, bytes, count)
+    #endif
   }
 }
 

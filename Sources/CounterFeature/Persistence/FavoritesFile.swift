@@ -1,6 +1,11 @@
-import Foundation
 import SharedFileStorage
 public import StoreKernel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension CounterFeature {
   /// The favorites the counter shares with other features, kept in `directory/favorites.json`:

@@ -11,9 +11,7 @@ enum NotesDocumentProperties {
     precondition(document.version == NotesDocument.currentVersion, "accepted another version")
     precondition(
       Set(document.notes.map(\.id)).count == document.notes.count, "accepted duplicate ids")
-    guard let encoded = try? document.encoded() else {
-      preconditionFailure("a decoded document cannot be encoded again")
-    }
+    let encoded = document.encoded()
     guard let reloaded = try? NotesDocument.decode(encoded) else {
       preconditionFailure("a saved document cannot be loaded again")
     }

@@ -27,7 +27,7 @@ package struct Note: Equatable, Identifiable, Sendable {
   }
 
   /// The longest title taken from a first line, in characters.
-  static let titleLength = 60
+  package static let titleLength = 60
 
   /// The title a note whose title follows its first line has now: that line, trimmed and cut
   /// to ``titleLength`` characters, or "Untitled N" while it is empty. Reads only the start of

@@ -10,10 +10,30 @@ package struct NoteFilter: Equatable, Sendable {
   package var query: String
   /// The ids of the notes whose title or body contains the query, ignoring case.
   package var matches: Set<Int>
+  /// The wider filters this one narrowed, widest first, with the edit count of the notes they
+  /// hold for: Backspace back to one of them takes its matches again instead of searching every
+  /// note (typing "word 7" and deleting it searched 10,000 notes six times). A cache: not part
+  /// of what the filter is, so not of its equality.
+  var narrowed: [Wider] = []
+
+  /// A filter kept while a narrower one is in use.
+  struct Wider: Sendable {
+    var query: String
+    var matches: Set<Int>
+    var editCount: Int
+  }
+
+  /// How many wider filters are kept.
+  static let keptWider = 8
 
   package init(query: String, matches: Set<Int>) {
     self.query = query
     self.matches = matches
+  }
+
+  /// Two filters are equal when their queries and matches are.
+  package static func == (lhs: NoteFilter, rhs: NoteFilter) -> Bool {
+    lhs.query == rhs.query && lhs.matches == rhs.matches
   }
 
   /// Whether `note`'s title or body contains `query` (lowercased), ignoring case.
@@ -23,14 +43,17 @@ package struct NoteFilter: Equatable, Sendable {
 
   /// A test for many notes against one query (lowercased), made once: an ASCII query is
   /// searched for as bytes in titles and bodies alike, without a copy of either.
-  static func matcher(for query: String) -> (Note) -> Bool {
+  static func matcher(for query: String) -> (borrowing Note) -> Bool {
     guard query.utf8.allSatisfy({ $0 < 0x80 }) else {
       return { $0.title.lowercased().contains(query) || $0.text.contains(lowercased: query) }
     }
     let needle = Array(query.utf8)
+    // Which of the query's bytes the search looks for, once for every note.
+    let anchor = needle.withUnsafeBufferPointer { FoldedSearch.rarestIndex(in: $0) }
     return { note in
       needle.withUnsafeBufferPointer { needle in
-        FoldedSearch.contains(needle, in: note.title) || note.text.contains(ascii: needle)
+        FoldedSearch.contains(needle, in: note.title, anchor: anchor)
+          || note.text.contains(ascii: needle, anchor: anchor)
       }
     }
   }

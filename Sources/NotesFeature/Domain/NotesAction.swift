@@ -26,7 +26,7 @@ package enum NotesAction: BoundaryAction, Equatable {
     case newlineTapped
     case backspaceTapped
     case deleteTapped
-    /// Alt-Backspace, Ctrl-W: deletes back to the start of the word before the cursor.
+    /// Alt-Backspace, Ctrl-Backspace: deletes back to the start of the word before the cursor.
     case deleteWordBackwardTapped
     /// Ctrl-Delete: deletes on to the start of the next word.
     case deleteWordForwardTapped
@@ -36,6 +36,15 @@ package enum NotesAction: BoundaryAction, Equatable {
     case cursorMovedByRows(Int, width: Int)
     case undoTapped
     case redoTapped
+    /// Ctrl-K, as in nano: cuts the cursor's line, line break included, into the cut buffer;
+    /// cuts one after another gather their lines there.
+    case cutLineTapped
+    /// Alt-6, as in nano: copies the cursor's line into the cut buffer and moves to the next.
+    case copyLineTapped
+    /// Ctrl-U, as in nano: pastes the cut buffer at the cursor.
+    case pasteCutTapped
+    /// Ctrl-W while editing, as in nano: asks for text to find in the note.
+    case findTapped
     case escapeTapped
     case saveTapped
   }

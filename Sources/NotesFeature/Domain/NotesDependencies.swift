@@ -1,5 +1,10 @@
-import Foundation
 package import StoreKernel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension DependencyValues {
   /// Where notes are loaded from and saved to.

@@ -13,6 +13,9 @@ extension NotesReducer {
       return .none
     case .renaming(let draft):
       return editTitle(&state, draft: draft, action)
+    case .finding(let draft):
+      find(&state, draft: draft, action)
+      return .none
     case .editing:
       return editBody(&state, action)
     }
@@ -39,21 +42,58 @@ extension NotesReducer {
       return undo(&state, at: index)
     case .redoTapped:
       return redo(&state, at: index)
+    case .copyLineTapped:
+      let line = Self.lineWithBreak(at: state.cursor, in: state.notes[index].text)
+      addToCutBuffer(&state, state.notes[index].text.string(in: line))
+      state.cursor = line.upperBound
+      state.goalColumn = nil
+      return .none
+    case .cutLineTapped:
+      let line = Self.lineWithBreak(at: state.cursor, in: state.notes[index].text)
+      guard !line.isEmpty else { return .none }
+      addToCutBuffer(&state, state.notes[index].text.string(in: line))
+      return apply((line, "", .other), to: &state, at: index)
+    case .pasteCutTapped:
+      guard !state.cutBuffer.isEmpty else { return .none }
+      return apply((state.cursor..<state.cursor, state.cutBuffer, .other), to: &state, at: index)
     default:
       guard let change = Self.change(for: action, in: state.notes[index].text, at: state.cursor)
       else { return .none }
-      let cursorBefore = state.cursor
-      // In place through `inout`: a named copy of the note alive during the edit would make
-      // every keystroke copy its chunk list (copy-on-write).
-      let removed = state.notes[index].text.replace(change.range, with: change.inserted)
-      state.cursor = change.range.lowerBound + change.inserted.utf8.count
-      state.goalColumn = nil
-      state.history[state.notes[index].id, default: EditHistory()].record(
-        TextEdit(
-          offset: change.range.lowerBound, removed: removed, inserted: change.inserted,
-          cursorBefore: cursorBefore, kind: change.kind))
-      return bodyChanged(&state, at: index, editedFrom: change.range.lowerBound)
+      return apply(change, to: &state, at: index)
     }
+  }
+
+  /// Makes `change` to the selected note's text (at `index`): the cursor goes after what it
+  /// inserted, and undo can take it back.
+  private func apply(
+    _ change: (range: Range<Int>, inserted: String, kind: TextEdit.Kind),
+    to state: inout NotesState, at index: Int
+  ) -> Effect<NotesAction> {
+    let cursorBefore = state.cursor
+    // In place through `inout`: a named copy of the note alive during the edit would make
+    // every keystroke copy its chunk list (copy-on-write).
+    let removed = state.notes[index].text.replace(change.range, with: change.inserted)
+    state.cursor = change.range.lowerBound + change.inserted.utf8.count
+    state.goalColumn = nil
+    state.history[state.notes[index].id, default: EditHistory()].record(
+      TextEdit(
+        offset: change.range.lowerBound, removed: removed, inserted: change.inserted,
+        cursorBefore: cursorBefore, kind: change.kind))
+    return bodyChanged(&state, at: index, editedFrom: change.range.lowerBound)
+  }
+
+  /// The line `offset` is on, with its line break when it has one: what Ctrl-K cuts and
+  /// Alt-6 copies.
+  static func lineWithBreak(at offset: Int, in text: TextBuffer) -> Range<Int> {
+    let end = text.lineEnd(at: offset)
+    return text.lineStart(at: offset)..<(end < text.utf8Count ? end + 1 : end)
+  }
+
+  /// Cut or copied `text` goes to the cut buffer: after what is there when the last key cut
+  /// or copied too (nano gathers consecutive cuts), instead of it otherwise.
+  private func addToCutBuffer(_ state: inout NotesState, _ text: String) {
+    state.cutBuffer = state.cutBufferIsOpen ? state.cutBuffer + text : text
+    state.cutBufferIsOpen = true
   }
 
   /// A text change an editing key makes at `cursor`: the range it replaces and the text it

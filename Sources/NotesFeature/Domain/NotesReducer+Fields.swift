@@ -32,8 +32,38 @@ extension NotesReducer {
     return markEdited(&state)
   }
 
+  /// Ctrl-W's field: Enter finds the text in the selected note after the cursor (then from its
+  /// start, as nano does), or the text last found when the field is empty; any other key
+  /// edits the field.
+  func find(_ state: inout NotesState, draft: String, _ action: NotesAction.ViewAction) {
+    guard action == .newlineTapped else {
+      var draft = draft
+      if Self.editField(&draft, cursor: &state.fieldCursor, action) {
+        state.mode = .finding(draft: draft)
+      }
+      return
+    }
+    state.mode = .editing
+    let query = draft.isEmpty ? state.lastFind : draft
+    guard !query.isEmpty, let index = state.selectedIndex else { return }
+    state.lastFind = query
+    let text = state.notes[index].text
+    let after = state.cursor < text.utf8Count ? text.characterBoundary(after: state.cursor) : 0
+    if let found = text.offset(of: query, from: after) {
+      state.cursor = found
+      state.status = nil
+    } else if let found = text.offset(of: query, from: 0), found < after {
+      state.status = found == state.cursor ? "This is the only occurrence" : "Search wrapped"
+      state.cursor = found
+    } else {
+      state.status = "“\(query)” not found"
+    }
+    state.goalColumn = nil
+  }
+
   /// Applies an editing key to a one-line field; returns whether its text changed (a move
-  /// changes only `cursor`). Line breaks are dropped from typed and pasted text.
+  /// changes only `cursor`). Line breaks in typed and pasted text become spaces: a pasted
+  /// title of several lines reads as one.
   static func editField(
     _ field: inout String, cursor: inout Int, _ action: NotesAction.ViewAction
   ) -> Bool {
@@ -45,7 +75,7 @@ extension NotesReducer {
       cursor = move(position, direction, in: text)
       return false
     case .textInserted(let typed):
-      let inserted = typed.filter { !$0.isNewline }
+      let inserted = String(typed.map { $0.isNewline ? " " : $0 })
       change = inserted.isEmpty ? nil : (position..<position, inserted, .other)
     case .newlineTapped:
       change = nil

@@ -50,7 +50,7 @@ extension NotesReducer {
     case .saveFinished(let editCount):
       state.savesInFlight -= 1
       state.savedEditCount = max(state.savedEditCount, editCount)
-      state.status = state.hasUnsavedChanges ? nil : "Saved"
+      state.status = state.hasUnsavedChanges ? nil : Self.savedStatus
       if editCount >= state.restoredAtEditCount { state.restoredRecoveries = [] }
       return .send(.delegate(.saved(noteCount: state.notes.count)))
     case .saveFailed(let error):

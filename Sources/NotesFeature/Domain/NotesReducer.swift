@@ -26,6 +26,10 @@ package struct NotesReducer: Reducer {
   private func reduce(
     into state: inout NotesState, view action: NotesAction.ViewAction
   ) -> Effect<NotesAction> {
+    // Cuts gather while they follow each other (nano's Ctrl-K): any other key ends the run.
+    if state.cutBufferIsOpen, action != .cutLineTapped, action != .copyLineTapped {
+      state.cutBufferIsOpen = false
+    }
     switch action {
     case .createNoteTapped:
       return createNote(&state, title: "Untitled \(state.nextID)", titleFollowsFirstLine: true)
@@ -70,7 +74,18 @@ package struct NotesReducer: Reducer {
       state.mode = .renaming(draft: note.title)
       state.fieldCursor = note.title.utf8.count
       return .none
+    case .findTapped:
+      // In the list, Ctrl-W is the list's search, as `/` is.
+      guard state.mode == .editing else { return reduce(into: &state, view: .searchTapped) }
+      state.mode = .finding(draft: "")
+      state.fieldCursor = 0
+      return .none
     case .escapeTapped:
+      // Esc leaves a find back to the note.
+      if case .finding = state.mode {
+        state.mode = .editing
+        return .none
+      }
       // Esc leaves a search and clears its text; pressed again while browsing with a kept
       // filter, it clears the filter too.
       if state.mode == .searching || state.mode == .browsing {
@@ -84,7 +99,7 @@ package struct NotesReducer: Reducer {
       return save(&state)
     case .textInserted, .newlineTapped, .backspaceTapped, .deleteTapped,
       .deleteWordBackwardTapped, .deleteWordForwardTapped, .cursorMoved, .cursorMovedByRows,
-      .undoTapped, .redoTapped:
+      .undoTapped, .redoTapped, .cutLineTapped, .copyLineTapped, .pasteCutTapped:
       return edit(&state, action)
     }
   }
@@ -107,6 +122,9 @@ package struct NotesReducer: Reducer {
   // MARK: - Shared steps
 
   enum CancelID: Hashable, Sendable { case autosaveTimer }
+
+  /// The message a save that left nothing unsaved shows.
+  static let savedStatus = "Saved"
 
   /// Adds a note on top and selects it; from the view it starts editing it, from a host it
   /// does not change what the user is doing.
@@ -153,6 +171,8 @@ package struct NotesReducer: Reducer {
   /// the last edit, and no later than ``autosaveMaxWait`` after the first unsaved one.
   func markEdited(_ state: inout NotesState) -> Effect<NotesAction> {
     state.editCount += 1
+    // "Saved" was true of the notes before this edit; the status line says they are unsaved.
+    if state.status == Self.savedStatus { state.status = nil }
     let now = ClockMoment(clock.now)
     if state.unsavedEdits == nil {
       state.unsavedEdits = UnsavedEdits(at: now)

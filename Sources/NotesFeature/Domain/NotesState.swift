@@ -9,6 +9,8 @@ package struct NotesState: Equatable, Sendable {
     case searching
     /// Typing a new title for the selected note.
     case renaming(draft: String)
+    /// Typing the text to find in the selected note (Ctrl-W while editing).
+    case finding(draft: String)
   }
 
   package enum LoadStatus: Equatable, Sendable {
@@ -37,6 +39,12 @@ package struct NotesState: Equatable, Sendable {
   package var fieldCursor = 0
   /// The notes the search text matches; `nil` without search text.
   package var filter: NoteFilter?
+  /// What Ctrl-K cut and Alt-6 copied, for Ctrl-U to paste.
+  package var cutBuffer = ""
+  /// Whether the last key cut or copied a line: the next cut or copy adds to the buffer.
+  package var cutBufferIsOpen = false
+  /// The text last found in a note (Ctrl-W), found again when the next find is left empty.
+  package var lastFind = ""
   /// Each note's undo and redo, by note id.
   package var history: [Int: EditHistory] = [:]
   package var lastDeleted: DeletedNote?

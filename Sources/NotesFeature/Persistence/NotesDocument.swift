@@ -1,11 +1,13 @@
-import Foundation
+import DurableFiles
 
 /// The notes file: a format tag, a version, and the notes, as JSON.
 ///
 /// ```json
-/// {"format":"multistore-notes","version":1,"notes":[{"id":1,"title":"…","body":"…","revision":3}]}
+/// {"format":"multistore-notes","notes":[{"body":"…","id":1,"revision":3,"title":"…"}],"version":1}
 /// ```
-package struct NotesDocument: Equatable, Sendable, Codable {
+///
+/// Read and written by the streaming JSON of `NotesDocument+JSON.swift`, never as a whole.
+package struct NotesDocument: Equatable, Sendable {
   package static let format = "multistore-notes"
   package static let currentVersion = 1
 
@@ -19,11 +21,11 @@ package struct NotesDocument: Equatable, Sendable, Codable {
     self.notes = notes
   }
 
-  /// Encodes the document as UTF-8 JSON.
-  package func encoded() throws -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return Array(try encoder.encode(self))
+  /// Encodes the document as UTF-8 JSON, in memory (a recovery file, a test).
+  package func encoded() -> [UInt8] {
+    var output = BlockWriter()
+    encode(to: &output)
+    return output.bytes
   }
 
   /// Decodes and validates a document; any problem is a `NotesDocumentError` saying what.
@@ -32,32 +34,17 @@ package struct NotesDocument: Equatable, Sendable, Codable {
   ) throws(NotesDocumentError)
     -> NotesDocument
   {
-    let document: NotesDocument
-    do {
-      document = try JSONDecoder().decode(NotesDocument.self, from: Data(bytes))
-    } catch {
-      throw .malformed(describe(error))
-    }
-    guard document.format == format else { throw .wrongFormat(document.format) }
-    guard document.version == currentVersion else { throw .unsupportedVersion(document.version) }
-    var seen = Set<Int>()
-    for note in document.notes where !seen.insert(note.id).inserted {
-      throw .malformed("duplicate note id \(note.id)")
-    }
-    return document
+    var input = BlockReader(bytes: Array(bytes))
+    return try decode(from: &input)
   }
 
-  private static func describe(_ error: any Error) -> String {
-    switch error {
-    case DecodingError.dataCorrupted(let context):
-      return "not valid JSON (\(context.debugDescription))"
-    case DecodingError.keyNotFound(let key, _):
-      return "missing field '\(key.stringValue)'"
-    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-      let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-      return "unexpected value at '\(path)'"
-    default:
-      return "\(error)"
+  /// Checks what the JSON cannot: the format, the version, and that no two notes share an id.
+  func validate() throws(NotesDocumentError) {
+    guard format == Self.format else { throw .wrongFormat(format) }
+    guard version == Self.currentVersion else { throw .unsupportedVersion(version) }
+    var seen = Set<Int>()
+    for note in notes where !seen.insert(note.id).inserted {
+      throw .malformed("duplicate note id \(note.id)")
     }
   }
 }

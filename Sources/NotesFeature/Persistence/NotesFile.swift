@@ -25,16 +25,16 @@ package struct NotesFile: Sendable {
   ///   files stay.
   package func load(readOnly: Bool = false) throws(NotesStorageError) -> NotesDocument {
     if !readOnly { file.removeAbandonedTemporaryFiles() }
-    let bytes: [UInt8]?
     do {
-      bytes = try file.read()
-    } catch {
+      // A block at a time, each note's body straight into its text: never the whole file.
+      let document = try file.read { input throws(NotesDocumentError) in
+        try NotesDocument.decode(from: &input)
+      }
+      return document ?? NotesDocument(notes: [])
+    } catch let error as DurableFileError {
       throw NotesStorageError(error)
-    }
-    guard let bytes else { return NotesDocument(notes: []) }
-    do {
-      return try NotesDocument.decode(bytes)
     } catch {
+      let error = error as? NotesDocumentError ?? .malformed("\(error)")
       if readOnly { throw .unreadable(path: path, reason: error.description) }
       switch file.keepAside() {
       case .success(let aside):
@@ -49,14 +49,9 @@ package struct NotesFile: Sendable {
   /// Writes the notes atomically. Encoding happens here too, on the caller's thread: the
   /// storage calls this on its own queue, never on a store's actor.
   package func save(_ document: NotesDocument) throws(NotesStorageError) {
-    let bytes: [UInt8]
     do {
-      bytes = try document.encoded()
-    } catch {
-      throw .writeFailed(path: path, reason: "\(error)")
-    }
-    do {
-      try file.write(bytes)
+      // Written a block at a time, from the notes' chunks: never the whole file in memory.
+      try file.write { output in document.encode(to: &output) }
     } catch {
       throw NotesStorageError(error)
     }

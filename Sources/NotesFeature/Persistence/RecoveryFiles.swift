@@ -38,12 +38,7 @@ package struct RecoveryFiles: Sendable {
   /// Writes `document` to a new recovery file and returns its path: in the data directory if
   /// possible, else in the temporary directory. Throws only when both fail.
   package func write(_ document: NotesDocument) throws(NotesStorageError) -> String {
-    let bytes: [UInt8]
-    do {
-      bytes = try document.encoded()
-    } catch {
-      throw .writeFailed(path: directory, reason: "\(error)")
-    }
+    let bytes = document.encoded()
     var failures: [String] = []
     for location in [directory + "/notes.recovery-", temporaryDirectory + "/" + temporaryPrefix] {
       // A random part in every name, and a few tries: a name planted in a shared temporary

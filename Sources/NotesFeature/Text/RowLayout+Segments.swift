@@ -50,14 +50,38 @@ extension RowLayout {
       return body(Row(start: rowStart, end: end, segment: segment, ownsEnd: ownsEnd))
     }
     while scanner.offset < segment.end {
+      // Plain text first: a printable ASCII character always fits (a full row was emitted).
+      let plain = scanner.skipPrintableASCII(upTo: width - used)
+      if plain > 0 {
+        used += plain
+        if used >= width {
+          guard emit(scanner.offset, ownsEnd: false) else { return }
+          rowStart = scanner.offset
+          used = 0
+        }
+        continue
+      }
       let before = scanner.offset
-      guard let (character, _) = scanner.next() else { break }
-      var columns = columns(of: character, at: used)
+      var columns: Int
+      let character: Character?
+      let byte = scanner.nextASCII()
+      if let byte {
+        character = nil
+        columns = asciiColumns(byte, at: used)
+      } else {
+        guard let (next, _) = scanner.next() else { break }
+        character = next
+        columns = self.columns(of: next, at: used)
+      }
       if used + columns > width, used > 0 {
         guard emit(before, ownsEnd: false) else { return }
         rowStart = before
         used = 0
-        columns = self.columns(of: character, at: 0)
+        if let byte {
+          columns = asciiColumns(byte, at: 0)
+        } else if let character {
+          columns = self.columns(of: character, at: 0)
+        }
       }
       used += columns
       if used >= width {

@@ -130,10 +130,21 @@ package struct RowLayout: Sendable {
   /// The display column of `offset` on `row`.
   package func column(of offset: Int, on row: Row, in text: TextBuffer) -> Int {
     var used = 0
-    forEachCharacter(on: row, in: text) { character, start, _ in
-      guard start < offset else { return false }
-      used += columns(of: character, at: used)
-      return true
+    var scanner = CharacterScanner(text, from: row.start, to: row.segment.end)
+    let end = min(offset, row.end)
+    while scanner.offset < end {
+      let plain = scanner.skipPrintableASCII(upTo: end - scanner.offset)
+      if plain > 0 {
+        used += plain
+        continue
+      }
+      if let byte = scanner.nextASCII() {
+        used += asciiColumns(byte, at: used)
+      } else if let (character, _) = scanner.next() {
+        used += columns(of: character, at: used)
+      } else {
+        break
+      }
     }
     return used
   }
@@ -165,6 +176,15 @@ package struct RowLayout: Sendable {
       return max(1, min(Self.tabWidth - used % Self.tabWidth, width - used))
     }
     return TextColumns.width(of: character)
+  }
+
+  /// The columns the ASCII character `byte` takes when it starts at column `used` of a row:
+  /// what ``columns(of:at:)`` answers for it, without making a `Character`.
+  package func asciiColumns(_ byte: UInt8, at used: Int) -> Int {
+    if byte >= 0x20, byte < 0x7F { return 1 }
+    if byte == 0x09 { return max(1, min(Self.tabWidth - used % Self.tabWidth, width - used)) }
+    // Any other control is shown in caret notation, `^X`.
+    return 2
   }
 
   /// Calls `body` with each character `row` shows, and the offsets it spans, until `body`

@@ -77,19 +77,16 @@ extension TextBuffer {
   /// Line breaks and code points before `offset`.
   private func counts(before offset: Int) -> (newlines: Int, scalars: Int) {
     let offset = min(max(0, offset), utf8Count)
-    var newlines = 0
-    var scalars = 0
-    var remaining = offset
-    for index in chunks.indices {
-      let count = chunks[index].count
-      if remaining < count {
-        let partial = Chunk.counts(of: chunks[index].bytes[0..<remaining])
-        return (newlines + partial.newlines, scalars + partial.scalars)
-      }
-      newlines += chunks[index].newlines
-      scalars += chunks[index].scalars
-      remaining -= count
-    }
-    return (newlines, scalars)
+    let (index, within) = locate(offset)
+    guard index < chunks.count else { return (newlineCount, scalarCount) }
+    let partial = Chunk.counts(of: chunks[index].bytes[0..<within])
+    let start = chunkStart(index)
+    return (start.newlines + partial.newlines, start.scalars + partial.scalars)
+  }
+
+  /// The number of code points.
+  private var scalarCount: Int {
+    guard let chunk = chunks.last else { return 0 }
+    return chunkStart(chunks.count - 1).scalars + chunk.scalars
   }
 }

@@ -62,4 +62,20 @@ import Testing
     #expect(words.contains("cannot save notes.json: Read-only file system"))
     #expect(words.contains("end of data); it was kept as notes.json.corrupt-2026-11-24T10-00-"))
   }
+
+  @Test func aHelpTooTallForTheScreenScrollsAndSaysWhichLinesItShows() throws {
+    var shell = ShellState(badges: [""], activeTab: 0)
+    shell.showHelp = true
+    let top = FrameComposer(color: false).compose(
+      shell: shell, titles: ["Notes"], tabs: [0], view: BlankView(), width: 40, height: 12)
+    let maxOffset = try #require(top.helpMaxOffset)
+    #expect(maxOffset > 0)
+    #expect(top.lines[10].contains("lines 1–9 of"))
+    shell.helpOffset = maxOffset
+    let bottom = FrameComposer(color: false).compose(
+      shell: shell, titles: ["Notes"], tabs: [0], view: BlankView(), width: 40, height: 12)
+    // The last lines: this tab's keys.
+    #expect(bottom.lines.contains { $0.contains("z  nothing") })
+    #expect(!top.lines.contains { $0.contains("z  nothing") })
+  }
 }

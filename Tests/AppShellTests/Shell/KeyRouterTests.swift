@@ -35,7 +35,7 @@ import Testing
     let help = FrameComposer(color: false).compose(
       shell: app.shell.state, titles: app.declarations.map(\.title), tabs: app.tabs,
       view: app.view(at: 0), width: 100, height: 30)
-    #expect(help.lines.contains { $0.contains("quit (notes are saved first)") })
+    #expect(help.lines.contains { $0.contains("(notes are saved first)") })
     // While help shows, keys are the shell's: `+` does not reach the counter.
     _ = KeyRouter.route([.character("+"), .escape], in: app)
     #expect(!app.shell.state.showHelp)
@@ -66,6 +66,52 @@ import Testing
       view: app.view(at: 2), width: 100, height: 30)
     #expect(frame.lines.contains { $0.hasSuffix("│ q") })
     #expect(KeyRouter.route([.control("c")], in: app) == .quit)
+    await app.stop()
+  }
+
+  @Test func nanosKeysOfTheShell() async {
+    let app = makeApp()
+    // Ctrl-G shows the help, Ctrl-X closes it (and quits only outside it).
+    _ = KeyRouter.route([.control("g")], in: app)
+    #expect(app.shell.state.showHelp)
+    #expect(KeyRouter.route([.control("x")], in: app) == .continueRunning)
+    #expect(!app.shell.state.showHelp)
+    // Alt-1 to Alt-3 switch tabs, even while typing in a note.
+    _ = KeyRouter.route([.character("n"), .alt("1")], in: app)
+    #expect(app.shell.state.activeTab == 0)
+    _ = KeyRouter.route([.alt("3")], in: app)
+    #expect(app.shell.state.activeTab == 2)
+    // Ctrl-X in the editor leaves it; in the list it quits.
+    #expect(KeyRouter.route([.control("x")], in: app) == .continueRunning)
+    #expect(KeyRouter.route([.control("x")], in: app) == .quit)
+    await app.stop()
+  }
+
+  @Test func ctrlOSavesAsCtrlSDoes() async {
+    let storage = NotesStorage.inMemory()
+    let app = Architecture.multiStore.makeTestApp(storage: storage)
+    await app.settle()
+    _ = KeyRouter.route([.character("n"), .character("a"), .escape, .control("o")], in: app)
+    await app.settle()
+    for await reports in app.shell.values({ $0.saveReports }) where reports >= 1 { break }
+    #expect(app.shell.state.status == "Saved 1 note")
+    // The next key a feature takes clears the message: what it said is about before the key.
+    _ = KeyRouter.route([.character("j")], in: app)
+    #expect(app.shell.state.status == ShellState.idleStatus)
+    await app.stop()
+  }
+
+  @Test func theHelpScrollsWithinWhatItHas() async {
+    let app = makeApp()
+    _ = KeyRouter.route([.character("?")], in: app)
+    app.shell.send(.helpLaidOut(maxOffset: 5))
+    _ = KeyRouter.route([.down, .down, .character("+")], in: app)
+    #expect(app.shell.state.helpOffset == 2)
+    #expect(app.shell.state.badges[0] == "0", "keys do not reach a feature under the help")
+    _ = KeyRouter.route([.end], in: app)
+    #expect(app.shell.state.helpOffset == 5)
+    _ = KeyRouter.route([.pageUp, .up], in: app)
+    #expect(app.shell.state.helpOffset == 0)
     await app.stop()
   }
 

@@ -51,6 +51,12 @@ struct TmuxServer: Sendable {
     try run(["send-keys"] + keys)
   }
 
+  /// Sends bytes as they are, in hexadecimal (`08` is ^H, what a terminal sends for
+  /// Ctrl-Backspace): for keys tmux has no name for.
+  func pressBytes(_ hex: String...) throws {
+    try run(["send-keys", "-H"] + hex)
+  }
+
   /// Types `text` literally, as a person typing it.
   func type(_ text: String) throws {
     try run(["send-keys", "-l", text])

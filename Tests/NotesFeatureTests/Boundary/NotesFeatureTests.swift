@@ -83,7 +83,7 @@ import Testing
       storage: .inMemory([("Groceries", "apples"), ("Work", "deadline"), ("Apple pie", "")]))
     #expect(notes.log.outputs == [.noteCountChanged(3)])
     await notes.send(.search("apple"))
-    #expect(notes.render(width: 40, height: 10)[0] == "Notes (3)   filter: apple")
+    #expect(notes.render(width: 40, height: 10)[0] == "Notes (2 of 3)   filter: apple")
     let list = notes.render(width: 40, height: 10).dropFirst().prefix(3)
     #expect(list.contains("▸ Groceries"))
     #expect(list.contains("  Apple pie"))

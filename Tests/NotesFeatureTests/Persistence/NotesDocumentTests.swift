@@ -10,7 +10,7 @@ import Testing
   ]
 
   @Test func encodesAFormatTagAndTheCurrentVersion() throws {
-    let text = String(decoding: try NotesDocument(notes: notes).encoded(), as: UTF8.self)
+    let text = String(decoding: NotesDocument(notes: notes).encoded(), as: UTF8.self)
     #expect(text.contains(#""format":"multistore-notes""#))
     #expect(text.contains(#""version":1"#))
     #expect(NotesDocument.currentVersion == 1)

@@ -100,6 +100,77 @@ import Testing
     }
   }
 
+  /// Rows of one line (shorter than a section), wrapped a character at a time: what the
+  /// layout's byte-at-a-time reading of plain ASCII must agree with.
+  func referenceRows(_ line: String, width: Int) -> [String] {
+    var rows: [String] = []
+    var row = ""
+    var used = 0
+    func columns(_ character: Character, at used: Int) -> Int {
+      character == "\t"
+        ? max(1, min(RowLayout.tabWidth - used % RowLayout.tabWidth, width - used))
+        : TerminalText.width(of: character)
+    }
+    for character in line {
+      var taken = columns(character, at: used)
+      if used + taken > width, used > 0 {
+        rows.append(row)
+        row = ""
+        used = 0
+        taken = columns(character, at: 0)
+      }
+      row.append(character)
+      used += taken
+      if used >= width {
+        rows.append(row)
+        row = ""
+        used = 0
+      }
+    }
+    rows.append(row)
+    return rows
+  }
+
+  @Test func plainTextRunsAcrossWindowsAndChunksWrapAsCharacterByCharacter() {
+    var generator = SeededGenerator(seed: 27)
+    let rare = ["é", "e\u{301}", "日", "\t", "\u{1B}", "🎉"]
+    for _ in 0..<12 {
+      var lines: [String] = []
+      for _ in 0..<Int.random(in: 1...6, using: &generator) {
+        var line = ""
+        for _ in 0..<Int.random(in: 0...3_000, using: &generator) {
+          line +=
+            Int.random(in: 0..<200, using: &generator) == 0
+            ? rare.randomElement(using: &generator)!
+            : "abcdefghij ".randomElement(using: &generator).map(String.init)!
+        }
+        lines.append(line)
+      }
+      // Past the first chunk (12 KB) now and then.
+      if Bool.random(using: &generator) {
+        lines.insert(String(repeating: "x\n", count: 7_000), at: 0)
+      }
+      let text = lines.joined(separator: "\n")
+      let buffer = TextBuffer(text)
+      for width in [1, 7, 65, 100] {
+        let rows = allRows(buffer, width: width).map { buffer.string(in: $0.start..<$0.end) }
+        let expected = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+          referenceRows(String($0), width: width)
+        }
+        guard rows != expected else { continue }
+        let first =
+          zip(rows.indices, zip(rows, expected)).first { $0.1.0 != $0.1.1 }?.0
+          ?? min(rows.count, expected.count)
+        let found = rows.dropFirst(first).first ?? "none"
+        let wanted = expected.dropFirst(first).first ?? "none"
+        Issue.record(
+          "width \(width): row \(first) is \(found.debugDescription), not \(wanted.debugDescription)"
+        )
+        return
+      }
+    }
+  }
+
   @Test func aLongLineIsWrappedInSectionsSoAnAnswerLaysOutFewRows() {
     let line = String(repeating: "abcdefghij", count: 100_000)
     let text = TextBuffer("first\n" + line + "\nlast")

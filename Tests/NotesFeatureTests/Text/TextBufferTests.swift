@@ -114,6 +114,15 @@ import Testing
         return
       }
       #expect(buffer.newlineCount == expected.utf8.count { $0 == 0x0A })
+      // Offsets are found by a search of where chunks start: it must agree with the text.
+      if step % 5 == 0 {
+        let bytes = Array(expected.utf8)
+        let probe = Int.random(in: 0...bytes.count, using: &generator)
+        let before = bytes[..<probe]
+        #expect(buffer.lineIndex(at: probe) == before.count { $0 == 0x0A }, "step \(step)")
+        #expect(buffer.scalarIndex(at: probe) == before.count { $0 & 0xC0 != 0x80 }, "step \(step)")
+        if probe < bytes.count { #expect(buffer.byte(at: probe) == bytes[probe], "step \(step)") }
+      }
       #expect(buffer.chunks.allSatisfy { $0.count > 0 && $0.count <= TextBuffer.maximumChunk })
     }
   }
@@ -136,6 +145,33 @@ import Testing
     let text = TextBuffer("Buy MiLk and Eggs. Café 日本 ESC[2J")
     // Queries are lowercased before the search; "MILK" as given is not.
     #expect(text.contains(lowercased: query) == expected, "\(query)")
+  }
+
+  /// The search looks for the query's rarest byte and checks around it: it finds the first
+  /// match, as a plain search does, wherever that byte is in the query.
+  @Test func theFirstMatchIsFoundWhicheverByteTheSearchLooksFor() {
+    var generator = SeededGenerator(seed: 7)
+    let alphabet = Array("wordWORD 7Ln:\n".utf8)
+    for round in 0..<400 {
+      let haystack = (0..<Int.random(in: 0...70, using: &generator)).map { _ in
+        alphabet.randomElement(using: &generator)!
+      }
+      let needle = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+        FoldedSearch.fold(alphabet.randomElement(using: &generator)!)
+      }
+      let folded = haystack.map(FoldedSearch.fold)
+      let expected =
+        folded.count < needle.count
+        ? nil
+        : (0...(folded.count - needle.count)).first {
+          folded[$0..<($0 + needle.count)].elementsEqual(needle)
+        }
+      let found = needle.withUnsafeBufferPointer { needle in
+        haystack.withUnsafeBufferPointer { FoldedSearch.firstIndex(of: needle, in: $0) }
+      }
+      #expect(found == expected, "round \(round)")
+    }
+    #expect(Array("word 7".utf8).withUnsafeBufferPointer { FoldedSearch.rarestIndex(in: $0) } == 5)
   }
 
   @Test func aMatchAcrossAChunkBoundaryIsFoundAndEveryPositionIsSearched() {

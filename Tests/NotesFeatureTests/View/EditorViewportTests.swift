@@ -65,9 +65,66 @@ import Testing
     notes.type("milk")
     notes.type([.left, .left])
     let screen = notes.render(width: 60, height: 5)
-    #expect(screen[0] == "Notes (1)   search: milk")
+    // The header counts the notes the filter shows, of all of them.
+    #expect(screen[0] == "Notes (0 of 1)   search: milk")
     #expect(notes.view.cursor?.row == 0)
-    #expect(notes.view.cursor?.column == TerminalText.width(of: "Notes (1)   search: mi"))
+    #expect(notes.view.cursor?.column == TerminalText.width(of: "Notes (0 of 1)   search: mi"))
     await notes.feature.stop()
+  }
+}
+
+/// The rows a viewport keeps across edits: the same as rows laid out afresh, and only the
+/// edited line's laid out again. Off the main actor: it is work, not waiting.
+@Suite struct EditorViewportKeptRowsTests {
+  static let lines = (1...100).map { "line \($0)" }.joined(separator: "\n")
+
+  @Test func aKeyTypedLaysOutTheRowsOfItsLineAlone() {
+    var viewport = EditorViewport()
+    var text = TextBuffer(Self.lines)
+    let line7 = text.lineStart(ofLine: 6)
+    _ = viewport.frame(of: text, noteID: 1, cursor: line7, width: 20, height: 10)
+    let before = viewport.rowsLaidOut
+    text.insert("x", at: line7)
+    let frame = viewport.frame(of: text, noteID: 1, cursor: line7 + 1, width: 20, height: 10)
+    #expect(frame.rows.contains("xline 7"))
+    // Line 7's one row, laid out twice (the cursor's row, then the frame's), and none other.
+    #expect(viewport.rowsLaidOut - before <= 2, "laid out \(viewport.rowsLaidOut - before)")
+  }
+
+  @Test func rowsKeptAcrossEditsAreTheRowsLaidOutAfresh() {
+    var generator = SeededGenerator(seed: 15)
+    let pieces = [
+      "a", "word ", "\n", "\n", "\n", "日本", "\t", "e\u{301}",
+      String(repeating: "long ", count: 1_000),
+    ]
+    var text = TextBuffer(
+      (0..<300).map { _ in pieces.randomElement(using: &generator)! }.joined())
+    var keeping = EditorViewport()
+    var fresh = EditorViewport(keepsRows: false)
+    var cursor = 0
+    for step in 0..<600 {
+      switch Int.random(in: 0..<5, using: &generator) {
+      case 0:
+        text.insert(pieces.randomElement(using: &generator)!, at: cursor)
+      case 1, 4:
+        cursor = text.characterBoundary(before: cursor)
+        text.remove(cursor..<text.characterBoundary(after: cursor))
+      case 2:
+        let start = text.characterBoundary(before: text.characterBoundary(before: cursor))
+        text.remove(start..<cursor)
+        cursor = start
+      default:
+        cursor = text.characterBoundary(
+          atOrAfter: Int.random(in: 0...text.utf8Count, using: &generator))
+      }
+      cursor = min(cursor, text.utf8Count)
+      let width = step % 50 == 49 ? 17 : 30
+      let kept = keeping.frame(of: text, noteID: 1, cursor: cursor, width: width, height: 8)
+      let laidOut = fresh.frame(of: text, noteID: 1, cursor: cursor, width: width, height: 8)
+      guard kept.rows == laidOut.rows, kept.cursor == laidOut.cursor else {
+        Issue.record("step \(step): \(kept.rows) is not \(laidOut.rows)")
+        return
+      }
+    }
   }
 }

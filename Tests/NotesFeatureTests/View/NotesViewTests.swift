@@ -48,12 +48,17 @@ import Testing
       (.modified(.right, .control), .cursorMoved(.wordRight)),
       (.modified(.right, .alt), .cursorMoved(.wordRight)),
       (.modified(.backspace, .alt), .deleteWordBackwardTapped),
-      (.control("w"), .deleteWordBackwardTapped),
+      (.modified(.backspace, .control), .deleteWordBackwardTapped),
       (.modified(.delete, .control), .deleteWordForwardTapped),
       (.alt("u"), .undoTapped), (.alt("U"), .undoTapped),
       (.alt("e"), .redoTapped), (.alt("E"), .redoTapped),
-      (.control("s"), .saveTapped), (.escape, .escapeTapped),
-      (.tab, nil), (.function(2), nil), (.control("z"), nil), (.alt("x"), nil),
+      (.control("s"), .saveTapped), (.control("o"), .saveTapped), (.escape, .escapeTapped),
+      // nano's keys.
+      (.control("k"), .cutLineTapped), (.control("u"), .pasteCutTapped),
+      (.alt("6"), .copyLineTapped), (.control("w"), .findTapped),
+      (.control("x"), .escapeTapped), (.control("d"), .deleteTapped),
+      (.tab, .textInserted("\t")),
+      (.function(2), nil), (.control("z"), nil), (.alt("x"), nil), (.alt("1"), nil),
     ]
     for (key, action) in expected {
       #expect(NotesView.action(for: key, mode: .editing, geometry: geometry) == action, "\(key)")
@@ -67,8 +72,9 @@ import Testing
       (.down, .selectNext), (.up, .selectPrevious), (.escape, .escapeTapped),
       (.left, .cursorMoved(.left)), (.delete, .deleteTapped),
       (.modified(.left, .control), .cursorMoved(.wordLeft)),
-      (.control("w"), .deleteWordBackwardTapped),
-      (.tab, nil), (.pageDown, nil),
+      (.modified(.backspace, .control), .deleteWordBackwardTapped),
+      (.control("d"), .deleteTapped), (.control("x"), .escapeTapped),
+      (.control("w"), nil), (.tab, nil), (.pageDown, nil),
     ]
     for (key, action) in expected {
       #expect(NotesView.action(for: key, mode: .searching) == action, "\(key)")
@@ -93,9 +99,11 @@ import Testing
     let notes = await RunningNotes(storage: .inMemory([("One", ""), ("Two", "")]))
     #expect(notes.view.handle([.character("q")]) == 0)
     #expect(notes.view.handle([.character("j"), .character("q"), .character("k")]) == 1)
+    #expect(notes.view.handle([.control("x")]) == 0, "Ctrl-X in the list quits: the host's")
     notes.type([.enter])
-    #expect(notes.view.handle([.character("q"), .tab, .character("x")]) == 1)
-    #expect(notes.render(width: 80, height: 10)[1].hasSuffix(" │ q"))
+    // Tab types a tab while editing; F2 is the host's.
+    #expect(notes.view.handle([.character("q"), .tab, .character("x"), .function(2)]) == 3)
+    #expect(notes.render(width: 80, height: 10)[1].hasSuffix(" │ q       x"))
     await notes.feature.stop()
   }
 

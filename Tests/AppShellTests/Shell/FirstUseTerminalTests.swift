@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// What a newcomer met, tried in the real terminal through tmux: the status line's truth about
+/// saving, a help that fits small windows, `--stats`, pasted titles, Page Down at a note's end,
+/// the list's header and its width.
+@Suite(.enabled(if: TmuxServer.executable != nil, "needs tmux on PATH (CI installs it)"))
+struct FirstUseTerminalTests {
+  @Test func theStatusLineNeverSaysSavedAfterTypingThatIsNotSaved() async throws {
+    let app = try TmuxApp(notes: [("Note", "text")])
+    defer { app.close() }
+    try await app.expectScreen("Notes (1)")
+    try app.tmux.press("e", "C-End")
+    try app.tmux.type("!")
+    try await app.expectScreen("Modified")
+    try app.tmux.press("C-s")
+    try await app.expectScreen("EDITING  Saved", "Saved 1 note")
+    try await app.expectGone("Modified")
+    // One more key: the note is unsaved again, and no "Saved" stays on screen.
+    try app.tmux.type("?")
+    try await app.expectScreen("Modified")
+    try await app.expectGone("Saved")
+  }
+
+  @Test func theHelpScrollsToItsLastLineInASmallWindow() async throws {
+    let app = try TmuxApp(notes: [("Note", "")], width: 40, height: 12)
+    defer { app.close() }
+    try await app.expectScreen("Notes (1)")
+    try app.tmux.press("?")
+    let top = try await app.expectScreen("lines 1–")
+    #expect(!top.contains("Ctrl-S / Ctrl-O  save now"))
+    try app.tmux.press("End")
+    try await app.expectScreen("Ctrl-S / Ctrl-O  save now")
+    try app.tmux.press("Home")
+    try await app.expectScreen("lines 1–")
+    try app.tmux.press("Escape")
+    try await app.expectGone("lines 1–")
+  }
+
+  @Test func statsCountKeysThatDrewNothingApartFromTheFramesOfOthers() async throws {
+    let app = try TmuxApp(notes: [("Only", "")], arguments: ["--stats"])
+    defer { app.close() }
+    try await app.expectScreen("Notes (1)")
+    // Down from the only note changes nothing; then Page Down does not either.
+    try await app.pressAndAwaitRead("Down")
+    try await app.pressAndAwaitRead("PageDown")
+    try app.tmux.press("e")
+    try await app.expectScreen("EDITING")
+    try app.tmux.type("x")
+    try await app.expectScreen("│ x")
+    try app.tmux.press("C-x", "q")
+    try await app.expectCleanExit()
+    let errors = app.errors()
+    let nothing = errors.split(separator: "\n").first { $0.contains("changed nothing on screen") }
+    #expect(nothing?.hasSuffix(": 2") == true, "\(errors)")
+    // The two keys that drew ("e", "x") waited for their own frames; "q" drew none.
+    #expect(errors.contains("key to frame: 2,"), "\(errors)")
+  }
+
+  @Test func aPastedTitleOfSeveralLinesBecomesOneLine() async throws {
+    let app = try TmuxApp(notes: [("Old", "")])
+    defer { app.close() }
+    try await app.expectScreen("Notes (1)")
+    try app.tmux.press("r")
+    try await app.expectScreen("RENAMING")
+    try app.tmux.press("C-u")
+    try app.tmux.paste("Shopping\nfor the\nweekend")
+    try app.tmux.press("Enter")
+    try await app.expectScreen("▸ OldShopping for the weekend")
+  }
+
+  @Test func pageDownAtTheEndOfAShortNoteKeepsItsTextOnScreen() async throws {
+    let lines = (1...8).map { "line \($0)" }.joined(separator: "\n")
+    let app = try TmuxApp(notes: [("Short", lines)])
+    defer { app.close() }
+    try await app.expectScreen("Notes (1)")
+    try app.tmux.press("e", "PageDown", "PageDown")
+    try await app.expectScreen("Ln 8/8")
+    try await app.expectScreen("│ line 1", "│ line 8")
+  }
+
+  @Test func theListHeaderCountsWhatAFilterShows() async throws {
+    let app = try TmuxApp(notes: [("Apples", ""), ("Pears", ""), ("Apple pie", "")])
+    defer { app.close() }
+    try await app.expectScreen("Notes (3)")
+    try app.tmux.press("/")
+    try app.tmux.type("apple")
+    try app.tmux.press("Enter")
+    try await app.expectScreen("Notes (2 of 3)   filter: apple")
+  }
+
+  @Test func theListGrowsWithAWideWindow() async throws {
+    let title = "A title long enough to be cut at thirty-two columns"
+    // A quarter of 240 columns: a whole title of 51 characters.
+    let app = try TmuxApp(notes: [(title, "")], width: 240, height: 20)
+    defer { app.close() }
+    try await app.expectScreen("▸ \(title) ")
+  }
+}
