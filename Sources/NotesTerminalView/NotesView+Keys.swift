@@ -1,4 +1,5 @@
 import NotesFeature
+import StoreKernel
 import TerminalUI
 
 /// Which key does what, in each mode: nano's keys where they fit (docs/app.md lists them, and
@@ -105,7 +106,7 @@ extension NotesView {
   package var keyHelp: [String] {
     [
       "n  new note          ⏎ / e  edit the selected note     Esc / Ctrl-X  stop editing",
-      "d  delete note       u  undo the last delete           r  rename",
+      "d  delete note (y to confirm)   u  undo the last delete   r  rename",
       "/ or Ctrl-W  search titles and bodies (Esc clears)      ↑ ↓ PgUp PgDn Home End  select",
       "Editing, as in nano:",
       "  Ctrl-K  cut the line     Alt-6  copy the line     Ctrl-U  paste what was cut",
@@ -116,5 +117,43 @@ extension NotesView {
       "  ↑ ↓  by screen row      PgUp PgDn  by screen      Ctrl-Home Ctrl-End  to either end",
       "Ctrl-S / Ctrl-O  save now (notes also save when typing pauses and on quit)",
     ]
+  }
+}
+
+/// The keys that answer the list's confirmation dialog: `y` (or ⏎) for its destructive button,
+/// `n` (or Esc, Ctrl-X) for its cancel button, a digit for the button of that number; any other
+/// key is not taken.
+extension NotesView {
+  static func answer(
+    _ key: KeyPress, to dialog: ConfirmationDialogState<NotesAction.Confirmation>
+  ) -> NotesAction.ViewAction? {
+    let button: ButtonState<NotesAction.Confirmation>?
+    switch key {
+    case .character("y"), .character("Y"), .enter:
+      button = dialog.buttons.first { $0.role == .destructive } ?? dialog.buttons.first
+    case .character("n"), .character("N"), .escape, .control("x"):
+      guard let cancel = dialog.buttons.first(where: { $0.role == .cancel }) else {
+        return .confirmation(.dismiss)
+      }
+      button = cancel
+    case .character(let digit):
+      guard let number = digit.wholeNumberValue, dialog.buttons.indices.contains(number - 1)
+      else { return nil }
+      button = dialog.buttons[number - 1]
+    default:
+      return nil
+    }
+    return button.map { .confirmation(.tap($0)) }
+  }
+
+  /// The key that taps `button` of a dialog, as the status line shows it.
+  static func answerKey(
+    for button: ButtonState<NotesAction.Confirmation>, at index: Int
+  ) -> String {
+    switch button.role {
+    case .destructive?: "y"
+    case .cancel?: "n"
+    default: "\(index + 1)"
+    }
   }
 }

@@ -1,4 +1,5 @@
 import NotesFeature
+import StoreKernel
 import TerminalUI
 
 /// The status line: the mode, always first, so that a message such as "Saved" never hides
@@ -6,6 +7,15 @@ import TerminalUI
 /// editing, where the cursor is.
 extension NotesView {
   func statusLine(_ state: NotesState, width: Int) -> String {
+    if let dialog = state.confirmation {
+      // The question and its answers, with the key of each (the dialog is data: any view draws
+      // it its own way).
+      let answers = dialog.buttons.enumerated().map {
+        "\(Self.answerKey(for: $0.element, at: $0.offset)): \(String(state: $0.element.label))"
+      }
+      let question = ([String(state: dialog.title)] + answers).joined(separator: "  ")
+      return statusText.fitted(label: "CONFIRM", message: question, width: width, pad: false)
+    }
     let label: String
     let hint: String
     switch state.mode {

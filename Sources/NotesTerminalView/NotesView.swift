@@ -36,7 +36,11 @@ package final class NotesView: TerminalView {
     for key in keys {
       // Read only the mode: a copy of the whole state kept alive across `send` would force
       // the note being typed into to be copied on every keystroke.
-      guard let action = Self.action(for: key, mode: store.peek(\.mode), geometry: geometry)
+      // While the list asks a question, keys answer it (nil nearly always: one optional read).
+      let asked = store.peek(\.confirmation)
+      guard
+        let action = asked.map({ Self.answer(key, to: $0) })
+          ?? Self.action(for: key, mode: store.peek(\.mode), geometry: geometry)
       else { break }
       if case .cursorMovedByRows(let rows, _) = action, abs(rows) > 1 {
         viewport.pendingScroll += rows

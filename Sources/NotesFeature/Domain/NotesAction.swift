@@ -1,4 +1,5 @@
 import FeatureBridge
+package import StoreKernel
 
 /// Everything the notes store handles, split into view, internal and delegate actions.
 package enum NotesAction: BoundaryAction, Equatable {
@@ -47,6 +48,15 @@ package enum NotesAction: BoundaryAction, Equatable {
     case findTapped
     case escapeTapped
     case saveTapped
+    /// The answer to the question the list asks (``NotesState/confirmation``): one of its
+    /// buttons' actions, or `.dismiss` for its cancel button, Esc or `n`.
+    case confirmation(PresentationAction<Confirmation>)
+  }
+
+  /// What a button of the list's confirmation dialog does.
+  package enum Confirmation: Sendable, Equatable {
+    /// Deletes the note with this id.
+    case deleteNote(id: Int)
   }
 
   package enum InternalAction: Sendable, Equatable {

@@ -34,8 +34,11 @@ package struct NotesReducer: Reducer {
     case .createNoteTapped:
       return createNote(&state, title: "Untitled \(state.nextID)", titleFollowsFirstLine: true)
     case .deleteSelectedTapped:
-      guard let index = state.selectedIndex else { return .none }
-      return delete(at: index, in: &state)
+      guard let note = state.selectedNote else { return .none }
+      state.confirmation = Self.deleteConfirmation(of: note)
+      return .none
+    case .confirmation(let answer):
+      return confirm(answer, in: &state)
     case .undoDeleteTapped:
       guard let deleted = state.lastDeleted else { return .none }
       state.lastDeleted = nil
@@ -148,6 +151,40 @@ package struct NotesReducer: Reducer {
     return .merge(
       .send(.delegate(.created(NoteID(note.id), title: note.title))), noteCountChanged(state),
       markEdited(&state))
+  }
+
+  /// The question asked before `note` is deleted.
+  static func deleteConfirmation(of note: Note) -> ConfirmationDialogState<NotesAction.Confirmation>
+  {
+    ConfirmationDialogState(titleVisibility: .visible) {
+      TextState("Delete “\(note.title)”?")
+    } actions: {
+      ButtonState(role: .destructive, action: .deleteNote(id: note.id)) { TextState("Delete") }
+      ButtonState(role: .cancel) { TextState("Keep") }
+    }
+  }
+
+  /// An answer to the confirmation dialog, with TCA's semantics for one presented without a
+  /// child reducer: a button's action runs, then the dialog goes; `.dismiss` (its cancel
+  /// button) only dismisses it. An answer while no dialog is shown is reported and does
+  /// nothing: a stale key must not delete a note nobody was asked about.
+  private func confirm(
+    _ answer: PresentationAction<NotesAction.Confirmation>, in state: inout NotesState
+  ) -> Effect<NotesAction> {
+    guard state.confirmation != nil else {
+      IssueReporter.report(
+        "The notes received an answer to a confirmation while none was asked: \(answer). It "
+          + "did nothing.")
+      return .none
+    }
+    state.confirmation = nil
+    switch answer {
+    case .dismiss:
+      return .none
+    case .presented(.deleteNote(let id)):
+      guard let index = state.notes.firstIndex(where: { $0.id == id }) else { return .none }
+      return delete(at: index, in: &state)
+    }
   }
 
   /// Deletes a note, keeping it for undo, and selects the next older visible one.

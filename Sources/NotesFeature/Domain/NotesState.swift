@@ -1,3 +1,5 @@
+package import StoreKernel
+
 /// The notes feature's state.
 package struct NotesState: Equatable, Sendable {
   package enum Mode: Equatable, Sendable {
@@ -75,6 +77,9 @@ package struct NotesState: Equatable, Sendable {
   package var canSave = true
   package var loadStatus: LoadStatus = .loading
   package var status: String?
+  /// The question the list asks before it deletes a note (`d`), while it asks it: a
+  /// confirmation dialog, drawn by whichever view shows the notes.
+  @PresentationState package var confirmation: ConfirmationDialogState<NotesAction.Confirmation>?
 
   package init(notes: [Note] = []) {
     self.notes = notes
@@ -96,6 +101,7 @@ package struct NotesState: Equatable, Sendable {
     var status: String?
     var loadStatus: LoadStatus
     var hasUnsavedChanges: Bool
+    var isConfirming: Bool
   }
 
   package var renderKey: RenderKey {
@@ -103,7 +109,7 @@ package struct NotesState: Equatable, Sendable {
       selectedID: selectedID, cursor: cursor, fieldCursor: fieldCursor, editCount: editCount,
       noteCount: notes.count,
       mode: mode, searchText: searchText, status: status, loadStatus: loadStatus,
-      hasUnsavedChanges: hasUnsavedChanges)
+      hasUnsavedChanges: hasUnsavedChanges, isConfirming: confirmation != nil)
   }
 
   package var hasUnsavedChanges: Bool { editCount != savedEditCount }

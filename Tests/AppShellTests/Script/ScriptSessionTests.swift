@@ -40,6 +40,8 @@ import Testing
     type Errands
     key enter
     type d
+    screen
+    type y
     type u
     screen
     # Search, then look at the other tabs.
@@ -102,7 +104,8 @@ import Testing
     }
     for expected in [
       "[1 Counter 7]  2 Profile 2   3 Notes 2", "│ Grocery list: café, 日本茶", "│ eggs",
-      "│ milk ^[[2J!", "▸ Errands", "│ Second note", "Restored “Errands”", "filter: Groc",
+      "│ milk ^[[2J!", "▸ Errands", "│ Second note", "CONFIRM  Delete “Errands”?  y: Delete",
+      "Restored “Errands”", "filter: Groc",
     ] {
       #expect(report.contains(expected), "the report lacks \(expected)")
     }

@@ -45,6 +45,26 @@ struct NanoKeysTerminalTests {
     try await app.expectScreen("EDITING")
   }
 
+  @Test func deletingANoteAsksFirstInTheStatusLine() async throws {
+    let app = try TmuxApp(notes: [("Keep me", "a"), ("Drop me", "b")])
+    defer { app.close() }
+    try await app.expectScreen("Notes (2)")
+    try app.tmux.press("d")
+    try await app.expectScreen("CONFIRM  Delete “", "y: Delete  n: Keep")
+    // Esc keeps it; asked again, y deletes it, and u brings it back.
+    try app.tmux.press("Escape")
+    try await app.expectScreen("BROWSING", "Notes (2)")
+    try app.tmux.press("d", "y")
+    try await app.expectScreen("Notes (1)", "u to undo")
+    try app.tmux.press("u")
+    try await app.expectScreen("Notes (2)", "Restored")
+    try app.tmux.press("d", "n")
+    try await app.expectScreen("BROWSING", "Notes (2)")
+    try app.tmux.press("q")
+    try await app.expectCleanExit()
+    #expect(try app.savedNotes().count == 2)
+  }
+
   @Test func ctrlXLeavesTheEditorAndQuitsFromTheList() async throws {
     let app = try TmuxApp()
     defer { app.close() }

@@ -192,6 +192,10 @@ import Testing
       $0.cursor = 2
     }
     await store.send(.view(.deleteSelectedTapped)) {
+      $0.confirmation = NotesReducer.deleteConfirmation(of: self.beta)
+    }
+    await store.send(.view(.confirmation(.presented(.deleteNote(id: 2))))) {
+      $0.confirmation = nil
       $0.notes = [self.gamma, self.alpha]
       $0.lastDeleted = .init(note: self.beta, index: 1)
       $0.selectedID = 1
@@ -227,6 +231,10 @@ import Testing
     }
     await store.send(.view(.editTapped)) { $0.mode = .editing }
     await store.send(.view(.deleteSelectedTapped)) {
+      $0.confirmation = NotesReducer.deleteConfirmation(of: self.alpha)
+    }
+    await store.send(.view(.confirmation(.presented(.deleteNote(id: 1))))) {
+      $0.confirmation = nil
       $0.notes = [self.beta]
       $0.lastDeleted = .init(note: self.alpha, index: 1)
       $0.mode = .browsing
@@ -243,9 +251,37 @@ import Testing
     await store.finish()
   }
 
+  @Test func keepingTheNoteAnswersTheQuestionAndDeletesNothing() async {
+    let store = makeStore(.loaded([beta, alpha]))
+    let question = NotesReducer.deleteConfirmation(of: beta)
+    #expect(String(state: question.title) == "Delete “Beta”?")
+    #expect(question.buttons.map { String(state: $0.label) } == ["Delete", "Keep"])
+    await store.send(.view(.deleteSelectedTapped)) { $0.confirmation = question }
+    // Keep is the cancel button: tapping it dismisses the question.
+    let keep = question.buttons[1]
+    await store.send(.view(.confirmation(.tap(keep)))) { $0.confirmation = nil }
+    #expect(store.state.notes == [beta, alpha])
+    await store.finish()
+  }
+
+  @Test func anAnswerWhileNothingIsAskedIsReportedAndDeletesNothing() async {
+    let store = makeStore(.loaded([beta, alpha]))
+    await withKnownIssue {
+      await store.send(.view(.confirmation(.presented(.deleteNote(id: 2)))))
+    } matching: { issue in
+      issue.description.contains("an answer to a confirmation while none was asked")
+    }
+    #expect(store.state.notes == [beta, alpha])
+    await store.finish()
+  }
+
   @Test func deletingTheOnlyNoteLeavesNothingSelected() async {
     let store = makeStore(.loaded([alpha]))
     await store.send(.view(.deleteSelectedTapped)) {
+      $0.confirmation = NotesReducer.deleteConfirmation(of: self.alpha)
+    }
+    await store.send(.view(.confirmation(.presented(.deleteNote(id: 1))))) {
+      $0.confirmation = nil
       $0.notes = []
       $0.lastDeleted = .init(note: self.alpha, index: 0)
       $0.selectedID = nil
@@ -277,6 +313,10 @@ import Testing
       $0.cursor = 4
     }
     await store.send(.view(.deleteSelectedTapped)) {
+      $0.confirmation = NotesReducer.deleteConfirmation(of: ascii)
+    }
+    await store.send(.view(.confirmation(.presented(.deleteNote(id: 2))))) {
+      $0.confirmation = nil
       $0.notes = [wide]
       $0.lastDeleted = .init(note: ascii, index: 0)
       $0.selectedID = 1

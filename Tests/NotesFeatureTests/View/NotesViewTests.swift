@@ -1,4 +1,5 @@
 import FeatureBridge
+import StoreKernel
 import TerminalUI
 import Testing
 
@@ -105,6 +106,44 @@ import Testing
     #expect(notes.view.handle([.character("q"), .tab, .character("x"), .function(2)]) == 3)
     #expect(notes.render(width: 80, height: 10)[1].hasSuffix(" │ q       x"))
     await notes.feature.stop()
+  }
+
+  @Test func deletingAsksFirstAndOnlyYesDeletes() async {
+    let notes = await RunningNotes(storage: .inMemory([("One", ""), ("Two", "")]))
+    let title = notes.render(width: 80, height: 10)[1]
+    #expect(notes.view.handle([.character("d")]) == 1)
+    var screen = notes.render(width: 80, height: 10)
+    #expect(screen.last?.hasPrefix("CONFIRM  Delete “") == true, "\(screen)")
+    #expect(screen.last?.contains("y: Delete  n: Keep") == true)
+    // While it asks, only its answers are taken: `j` is not, and nothing moves.
+    #expect(notes.view.handle([.character("j")]) == 0)
+    #expect(notes.view.handle([.character("n")]) == 1)
+    screen = notes.render(width: 80, height: 10)
+    #expect(screen.last?.hasPrefix("BROWSING") == true)
+    #expect(screen[1] == title, "kept")
+    #expect(notes.view.handle([.character("d"), .escape]) == 2)
+    #expect(notes.render(width: 80, height: 10)[1] == title, "Esc keeps it too")
+    #expect(notes.view.handle([.character("d"), .character("y")]) == 2)
+    screen = notes.render(width: 80, height: 10)
+    #expect(screen.last?.contains("Deleted “") == true, "\(screen)")
+    #expect(screen.dropLast().filter { $0.contains("One") || $0.contains("Two") }.count == 1)
+    await notes.feature.stop()
+  }
+
+  @Test func theDialogsAnswersMapToItsButtons() {
+    let dialog = NotesReducer.deleteConfirmation(
+      of: Note(id: 7, title: "Seven", body: "", revision: 1))
+    let delete = NotesAction.ViewAction.confirmation(.presented(.deleteNote(id: 7)))
+    let expected: [(KeyPress, NotesAction.ViewAction?)] = [
+      (.character("y"), delete), (.character("Y"), delete), (.enter, delete),
+      (.character("1"), delete),
+      (.character("n"), .confirmation(.dismiss)), (.escape, .confirmation(.dismiss)),
+      (.control("x"), .confirmation(.dismiss)), (.character("2"), .confirmation(.dismiss)),
+      (.character("3"), nil), (.character("j"), nil), (.down, nil), (.tab, nil),
+    ]
+    for (key, action) in expected {
+      #expect(NotesView.answer(key, to: dialog) == action, "\(key)")
+    }
   }
 
   // MARK: - Inert rendering
