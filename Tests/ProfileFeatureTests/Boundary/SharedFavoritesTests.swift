@@ -11,7 +11,7 @@ import Testing
 /// The counter and the profile started with the same shared favorites, as a host wires them:
 /// each sees the other's changes without any message between them. The tests wait on what the
 /// views show, through Observation: no polling.
-@MainActor
+@FavoritesActor
 @Suite struct SharedFavoritesTests {
   @Test func aFavoriteSavedInTheCounterShowsUpInTheProfileAndBack() async {
     let favorites = SharedValue<Set<Int>>([])
