@@ -12,6 +12,8 @@
 //     swift package --disable-sandbox benchmark --target FeatureBridgeBenchmarks
 //     swift package --disable-sandbox benchmark --target NotesBenchmarks
 //     swift package --disable-sandbox benchmark --target SharedBenchmarks
+// and, for instructions per keystroke under callgrind (see its main.swift):
+//     swift build -c release --product KeystrokeInstructions
 //
 // Figures: docs/decisions/0001-store-isolation.md (IsolationCosts) and docs/performance.md
 // (StoreKernelBenchmarks, FeatureBridgeBenchmarks, NotesBenchmarks).
@@ -101,6 +103,17 @@ let package = Package(
       plugins: [
         .plugin(name: "BenchmarkPlugin", package: "benchmark")
       ]
+    ),
+    // The keystroke loops of FeatureBridgeBenchmarks, bare, for counting instructions with
+    // callgrind (no benchmark harness: see its main.swift).
+    .executableTarget(
+      name: "KeystrokeInstructions",
+      dependencies: [
+        .product(name: "StoreKernel", package: "MultiStore"),
+        .product(name: "FeatureBridge", package: "MultiStore"),
+      ],
+      path: "Benchmarks/KeystrokeInstructions",
+      swiftSettings: strictSettings
     ),
     // Shared values: reads, writes and a persisted burst.
     .executableTarget(

@@ -81,3 +81,21 @@ struct TypingReducer: Reducer {
     return .none
   }
 }
+
+/// The same editor with its text marked `@Stamped`: a view reads the text through its view
+/// store (`viewStore.$text`), tracked by stamp, instead of peeking at it.
+struct StampedTypingState: Equatable {
+  @Stamped var text = ""
+  var revision = 0
+}
+
+/// The same keystroke over the stamped state.
+struct StampedTypingReducer: Reducer {
+  func reduce(into state: inout StampedTypingState, action: TypingAction) -> Effect<TypingAction> {
+    if case .view(.typed(let character)) = action {
+      state.text.append(character)
+      state.revision &+= 1
+    }
+    return .none
+  }
+}

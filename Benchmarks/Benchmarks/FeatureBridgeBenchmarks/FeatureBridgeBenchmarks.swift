@@ -82,6 +82,36 @@ let benchmarks: @Sendable () -> Void = {
     await host.typeIntoAPlainStoreTellingObservation(UncheckedBox(value: benchmark))
   }
 
+  Benchmark(
+    "Keystroke: a view store whose view draws under tracking after every key, 200 features alive",
+    configuration: slow
+  ) { benchmark in
+    await host.typeIntoAFeatureWhoseViewDrawsEachKey(UncheckedBox(value: benchmark))
+  }
+
+  Benchmark(
+    "Keystroke: the same, the view reading the text tracked by its stamp, 200 features alive",
+    configuration: slow
+  ) { benchmark in
+    await host.typeIntoAFeatureWhoseViewDrawsTheStampedTextEachKey(UncheckedBox(value: benchmark))
+  }
+
+  Benchmark(
+    "Keystroke: the same view over a plain @Observable model, drawn after every key",
+    configuration: slow
+  ) { benchmark in
+    await host.typeIntoAnObservableModelWhoseViewDrawsEachKey(
+      UncheckedBox(value: benchmark), model: TypingModel())
+  }
+
+  Benchmark(
+    "Keystroke: the same view over an @Observable model tracking the revision only",
+    configuration: slow
+  ) { benchmark in
+    await host.typeIntoAnObservableModelWhoseViewDrawsEachKey(
+      UncheckedBox(value: benchmark), model: RevisionOnlyTypingModel())
+  }
+
   Benchmark("Feature: start + stop (per feature)", configuration: slow) { benchmark in
     await host.startAndStopFeatures(UncheckedBox(value: benchmark))
   }

@@ -22,7 +22,8 @@ final class SingleStoreApp: RunningApp {
   let root: Store<AppState, AppAction>
   let shell: Store<ShellState, ShellAction>
   private let slots: [any FeatureSlot]
-  /// The scoped child stores: view stores hold their stores weakly, so the app owns them.
+  /// The scoped child stores, owned by the app for its whole life. (Each view's view store holds
+  /// its store strongly too, for as long as the view store lives: ADR 0011, point 9.)
   private let scopedStores: [AnyObject]
   private let views: [any TerminalView]
 

@@ -174,23 +174,16 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
       return finalState.map { ViewStore<R.State, R.Action.ViewAction>(finalState: $0) }
     }
     let viewStore = ViewStore<R.State, R.Action.ViewAction>(store)
-    // The view stores still in use, to end when the feature stops (a view store holds the store
-    // strongly). The connection of one that is gone (referred to by this list alone) is
-    // dropped.
-    var index = 0
-    while index < viewStoreConnections.count {
-      if isKnownUniquelyReferenced(&viewStoreConnections[index]) {
-        viewStoreConnections.remove(at: index)
-      } else {
-        index += 1
-      }
-    }
-    viewStoreConnections.append(viewStore.connection)
+    // The view stores still in use, to end when the feature stops (a view store's storage
+    // holds the store strongly). The storage of one that is gone is dropped.
+    viewStoreConnections.removeAll { $0.viewStoreIsGone }
+    viewStoreConnections.append(viewStore.storage)
     return viewStore
   }
 
-  /// The connections of the view stores made so far (see ``makeViewStoreNow()``).
-  @usableFromInline var viewStoreConnections: [ViewStore<R.State, R.Action.ViewAction>.Connection] =
+  /// The storage of each view store made so far, which holds the store (see
+  /// ``makeViewStoreNow()``).
+  @usableFromInline var viewStoreConnections: [ViewStoreStorage<R.State, R.Action.ViewAction>] =
     []
 
   /// The store's last state, once the feature has stopped: a view built afterwards shows it.

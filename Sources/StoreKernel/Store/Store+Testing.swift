@@ -19,7 +19,8 @@ extension Store {
 }
 
 extension Store {
-  /// The dependency values of this store's runtime (its root's, for a scoped store).
+  /// The dependency values of this store's runtime. A scoped store has no runtime of its own:
+  /// it answers empty values (not its root's), and setting them does nothing.
   @usableFromInline package var dependencyValues: DependencyValues {
     get {
       switch source {

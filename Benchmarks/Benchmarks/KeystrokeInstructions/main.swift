@@ -1,0 +1,101 @@
+// The keystroke loops of FeatureBridgeBenchmarks' view store and @Observable benchmarks, bare:
+// no benchmark harness and no other features, so that `valgrind --tool=callgrind` counts the
+// instructions one keystroke takes (deterministic, where wall-clock times on a shared machine
+// are not). The fixtures (Typing.swift, RedrawingViews.swift) are the benchmarks' own, copied:
+// an executable target cannot import another.
+//
+// Run (from Benchmarks/), for MODE in keys, plain, feature, stamped, model, revision-only:
+//     swift build -c release --product KeystrokeInstructions
+//     valgrind --tool=callgrind .build/release/KeystrokeInstructions MODE 100000
+//     valgrind --tool=callgrind .build/release/KeystrokeInstructions MODE 1000
+// Instructions per keystroke: the difference of the two totals ("Collected") over 99,000.
+//
+// Used by docs/performance.md.
+
+import FeatureBridge
+import StoreKernel
+
+@inline(never) func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// A view over a feature's view store, drawn under tracking after every key (the view tracks
+/// the revision and peeks at the text).
+@MainActor func typeIntoAFeatureWhoseViewDraws(_ keys: Int) {
+  let redraws = RedrawRequests()
+  let feature = Feature<Never, Never>.start(
+    name: "Typing", initialState: TypingState(), reducer: TypingReducer())
+  let view = TypingFeatureView(
+    feature.viewStore(state: TypingState.self, viewAction: TypingAction.ViewAction.self))
+  blackHole(view.draw(onChange: redraws))
+  for _ in 0..<keys {
+    view.viewStore.send(.typed("a"))
+    blackHole(view.draw(onChange: redraws))
+  }
+  precondition(redraws.total == keys)
+  blackHole(feature)
+}
+
+/// The same, the view tracking the text too, by its stamp.
+@MainActor func typeIntoAFeatureWhoseViewDrawsTheStampedText(_ keys: Int) {
+  let redraws = RedrawRequests()
+  let feature = Feature<Never, Never>.start(
+    name: "Typing", initialState: StampedTypingState(), reducer: StampedTypingReducer())
+  let view = StampedTypingFeatureView(
+    feature.viewStore(state: StampedTypingState.self, viewAction: TypingAction.ViewAction.self))
+  blackHole(view.draw(onChange: redraws))
+  for _ in 0..<keys {
+    view.viewStore.send(.typed("a"))
+    blackHole(view.draw(onChange: redraws))
+  }
+  precondition(redraws.total == keys)
+  blackHole(feature)
+}
+
+/// A keystroke through a feature's view store whose view read the revision once.
+@MainActor func typeThroughAViewStore(_ keys: Int) {
+  let feature = Feature<Never, Never>.start(
+    name: "Typing", initialState: TypingState(), reducer: TypingReducer())
+  let viewStore = feature.viewStore(
+    state: TypingState.self, viewAction: TypingAction.ViewAction.self)
+  blackHole(viewStore.revision)
+  for _ in 0..<keys { viewStore.send(.typed("a")) }
+  precondition(viewStore.revision == keys)
+  blackHole(feature)
+}
+
+/// The same keystroke into a plain store with one observer on the revision.
+@MainActor func typeIntoAPlainStore(_ keys: Int) {
+  let store = Store(initialState: TypingState(), reducer: TypingReducer())
+  var seen = 0
+  let token = store.observe(\.revision) { seen = $0 }
+  for _ in 0..<keys { store.send(.view(.typed("a"))) }
+  precondition(seen == keys)
+  token.cancel()
+}
+
+/// The same view over an `@Observable` model, drawn under tracking after every key.
+@MainActor func typeIntoAModel<Model: TypingModelProtocol>(_ keys: Int, _ model: Model) {
+  let redraws = RedrawRequests()
+  let view = TypingModelView(model)
+  blackHole(view.draw(onChange: redraws))
+  for _ in 0..<keys {
+    view.model.type("a")
+    blackHole(view.draw(onChange: redraws))
+  }
+  precondition(redraws.total == keys)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let keys = Int(arguments[2]), keys > 0 else {
+  fatalError("usage: KeystrokeInstructions keys|plain|feature|stamped|model|revision-only KEYS")
+}
+MainActor.assumeIsolated {
+  switch arguments[1] {
+  case "keys": typeThroughAViewStore(keys)
+  case "plain": typeIntoAPlainStore(keys)
+  case "feature": typeIntoAFeatureWhoseViewDraws(keys)
+  case "stamped": typeIntoAFeatureWhoseViewDrawsTheStampedText(keys)
+  case "model": typeIntoAModel(keys, TypingModel())
+  case "revision-only": typeIntoAModel(keys, RevisionOnlyTypingModel())
+  default: fatalError("unknown mode \(arguments[1])")
+  }
+}

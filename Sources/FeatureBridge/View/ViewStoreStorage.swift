@@ -1,0 +1,271 @@
+public import Observation
+public import StoreKernel
+
+/// What a view store's hot path touches: the store it lends to each send and read, and the
+/// properties its views have read, compared after every batch of actions. The one place in
+/// FeatureBridge that lends a reference without retaining it or skips the runtime's exclusivity
+/// checks; ``ViewStore`` is a facade over it with ordinary strong references and checked access.
+///
+/// Why it is sound:
+/// - **The lent store is alive whenever it is used.** `owner` holds it from `init` until the
+///   feature's host ends the storage, or its view store goes, *and* no send through it is under
+///   way (`sendsUnderWay`). A send or a read uses the lent store only before the end
+///   (`hasEnded`), or, for a send that was under way at the end, until it returns; only the
+///   view store sends and reads, and it cannot go during one of its own calls (its caller holds
+///   it). The closures hold the store unretained: nothing else lets it go.
+/// - **The lent reads are alive whenever a pass uses them.** Reads are only ever added, at the
+///   head of a chain whose links (`Read.older`) never change, and the chain's head is held by
+///   the storage; the store's observer, which runs the pass, holds the storage. An observer of
+///   Observation that lets the view store go, or reads a new property, during the pass, changes
+///   neither.
+/// - **No two accesses to an unchecked property overlap.** The storage is confined to its
+///   feature's actor (it is not `Sendable`), and every access to its unchecked properties is one
+///   read or one write that calls no other code: no access spans the store's send (during which
+///   a stop may end the storage) or an Observation call (during which anything may run).
+///
+/// What it buys: a keystroke retains and releases nothing on its way (each retain and release
+/// avoided was 3 – 7 ns, docs/performance.md), and pays no dynamic exclusivity check
+/// (docs/decisions/0011-kernel-hot-paths-close-to-the-limit.md §9,
+/// docs/decisions/0016-view-store-safe-facade.md). Its tests are `ViewStoreStorageTests`.
+///
+/// Not `Sendable`: confined to the feature's actor.
+@usableFromInline
+final class ViewStoreStorage<State, ViewAction> {
+  /// Owns the store until the storage has ended and no send is under way; only ever set to nil.
+  @usableFromInline private(set) var owner: AnyObject?
+  /// Send a view action, or a batch of them, to the lent store; read its state.
+  @usableFromInline let lendSend: (ViewAction) -> Void
+  @usableFromInline let lendSends: ([ViewAction]) -> Void
+  @usableFromInline let lendState: () -> State
+  /// How many sends through this storage are under way: a send can lead to another, and to the
+  /// feature's stop, within it.
+  @usableFromInline @exclusivity(unchecked) var sendsUnderWay = 0
+  /// Whether the feature has stopped; `finalState` is its last state from then on.
+  @usableFromInline @exclusivity(unchecked) private(set) var hasEnded = false
+  @usableFromInline private(set) var finalState: State?
+  /// The newest read; each links to the one made before it.
+  @usableFromInline @exclusivity(unchecked) private(set) var newestRead: Read?
+
+  /// The storage of a view store over a running feature's store.
+  ///
+  /// - Parameter store: The store; owned until the storage ends.
+  @inlinable
+  init<Action: BoundaryAction>(_ store: Store<State, Action>)
+  where Action.ViewAction == ViewAction {
+    let lent = Unmanaged.passUnretained(store)
+    owner = store
+    lendSend = { action in _ = lent._withUnsafeGuaranteedRef { $0.send(.view(action)) } }
+    lendSends = { actions in
+      _ = lent._withUnsafeGuaranteedRef {
+        $0.send(contentsOf: actions.lazy.map { Action.view($0) })
+      }
+    }
+    lendState = { lent._withUnsafeGuaranteedRef { $0.state } }
+  }
+
+  /// The storage of a view store of a stopped feature: it lends nothing; its state is
+  /// `finalState`.
+  @usableFromInline
+  init(finalState: State) {
+    owner = nil
+    lendSend = { _ in }
+    lendSends = { _ in }
+    lendState = { preconditionFailure("An ended view store lent its store: a FeatureBridge bug.") }
+    hasEnded = true
+    self.finalState = finalState
+  }
+
+  /// The store's state while the feature runs, its last state once it has stopped.
+  @inlinable
+  var state: State {
+    if !hasEnded { return lendState() }
+    guard let finalState else {
+      preconditionFailure("An ended view store has no final state: a FeatureBridge bug.")
+    }
+    return finalState
+  }
+
+  /// Sends a view action to the store, unless the feature has stopped.
+  @inlinable
+  func send(_ action: ViewAction) {
+    guard !hasEnded else { return }
+    sendsUnderWay += 1
+    lendSend(action)
+    sendsUnderWay -= 1
+    if hasEnded { letStoreGoIfIdle() }
+  }
+
+  /// Sends view actions to the store as one batch, unless the feature has stopped.
+  @inlinable
+  func send(contentsOf actions: [ViewAction]) {
+    guard !hasEnded else { return }
+    sendsUnderWay += 1
+    lendSends(actions)
+    sendsUnderWay -= 1
+    if hasEnded { letStoreGoIfIdle() }
+  }
+
+  /// Ends the storage as the feature stops: sends do nothing and reads give `state` from now
+  /// on; the store is let go now, or as the send under way returns.
+  ///
+  /// - Parameter state: The feature's last state.
+  @usableFromInline
+  func end(with state: State) {
+    guard !hasEnded else { return }
+    hasEnded = true
+    finalState = state
+    letStoreGoIfIdle()
+  }
+
+  @usableFromInline
+  func letStoreGoIfIdle() {
+    if sendsUnderWay == 0 { owner = nil }
+  }
+
+  /// Whether the view store over this storage has gone: nothing sends or reads through it any
+  /// more (the store's observer may still pass it states until the store drops the observer).
+  @usableFromInline private(set) var viewStoreIsGone = false
+
+  /// Lets the store go as the view store goes: only the view store sends and reads through the
+  /// storage, and its own calls have all returned by then.
+  @usableFromInline
+  func viewStoreDidGo() {
+    viewStoreIsGone = true
+    letStoreGoIfIdle()
+  }
+
+  /// Adds a read at the head of the chain: compared from the next pass on.
+  @usableFromInline
+  func add(_ read: Read) {
+    newestRead = read
+  }
+
+  /// Compares every read with `state`, telling Observation about those that changed. Returns
+  /// whether any changed.
+  @inlinable
+  func stateDidChange(_ state: State) -> Bool {
+    // One property at a time, as if each were set in turn: no list of changes to allocate.
+    var changedAny = false
+    var next = newestRead.map { Unmanaged.passUnretained($0) }
+    while let lent = next {
+      next = lent._withUnsafeGuaranteedRef { read in
+        if read.takeIfChanged(read, state) {
+          changedAny = true
+          // Observation's tracking is one-shot: a change ends every tracking that registered
+          // the property, and only a new read registers it again. Until then nobody can be
+          // told, so the registrar (tens of nanoseconds per change, observed or not) is
+          // skipped: a burst of keys between two frames tells Observation once.
+          if read.mayBeObserved {
+            read.mayBeObserved = false
+            read.registrar.willSet(read, keyPath: read.observationKey)
+            read.registrar.didSet(read, keyPath: read.observationKey)
+          }
+        }
+        return read.older.map { Unmanaged.passUnretained($0) }
+      }
+    }
+    return changedAny
+  }
+
+  /// A property of the state that a view has read: what Observation tracks it by, and how a
+  /// pass finds out whether it changed.
+  ///
+  /// Each read is its own observable subject, with a registrar of its own and one
+  /// stored-property key path: Observation hashes the key path of a tracked property several
+  /// times per change (when a view reads it, when its tracking is installed, told and
+  /// cancelled), and a key path with one stored component hashes in a few nanoseconds, where a
+  /// subscript key path carrying the state's key path took tens (docs/performance.md).
+  @usableFromInline
+  class Read: Observable {
+    /// Whether `state` holds another value than the read passed in (this one) last saw; if so,
+    /// records it. Formed where the property's type is known, so it runs specialized; it
+    /// captures nothing (the read is passed in, and cast back with a checked cast).
+    @usableFromInline final let takeIfChanged: (Read, State) -> Bool
+    /// The key path read; the read keeps it, so its identity is not reused while the read lives.
+    @usableFromInline final let keyPath: AnyKeyPath
+    @usableFromInline final let registrar = ObservationRegistrar()
+    /// What Observation tracks for this read: made once (a generic class's key path is built
+    /// anew each time its literal is evaluated).
+    @usableFromInline final let observationKey: KeyPath<Read, Int>
+    /// The property Observation tracks; it holds nothing.
+    @usableFromInline final let observed = 0
+    /// The read made before this one; never changes.
+    @usableFromInline final let older: Read?
+    /// Whether a view read the property since Observation was last told it changed: tracking
+    /// is one-shot, and only a read can register an observer.
+    @usableFromInline @exclusivity(unchecked) final var mayBeObserved = false
+
+    @usableFromInline
+    init(keyPath: AnyKeyPath, older: Read?, takeIfChanged: @escaping (Read, State) -> Bool) {
+      self.keyPath = keyPath
+      self.older = older
+      self.takeIfChanged = takeIfChanged
+      observationKey = \Read.observed
+    }
+
+    /// Registers a view's read with Observation: inside `withObservationTracking`, the tracking
+    /// hears the property's next change.
+    @inlinable
+    final func registerAccess() {
+      mayBeObserved = true
+      registrar.access(self, keyPath: observationKey)
+    }
+  }
+
+  /// A read of an `Equatable` property: keeps the value last seen, and compares.
+  @usableFromInline
+  final class ValueRead<Value: Equatable>: Read {
+    /// Reads the property, in place when it is stored (no run-time key path projection).
+    @usableFromInline let reader: KeyPathReader<State, Value>
+    @usableFromInline @exclusivity(unchecked) var value: Value
+
+    @inlinable
+    init(_ keyPath: KeyPath<State, Value>, in state: State, older: Read?) {
+      let reader = KeyPathReader(keyPath)
+      self.reader = reader
+      value = reader.read(from: state)
+      super.init(keyPath: keyPath, older: older) { read, state in
+        (read as! ValueRead<Value>).take(ifChangedIn: state)
+      }
+    }
+
+    @inlinable
+    func take(ifChangedIn state: State) -> Bool {
+      let current = reader.read(from: state)
+      // Copied out before the comparison, which is the property type's own code.
+      let last = value
+      guard current != last else { return false }
+      value = current
+      return true
+    }
+  }
+
+  /// A read of a ``Stamped`` property: keeps its stamp, never its value, so a large value is
+  /// neither compared nor kept alive (which would make its next change in place copy it).
+  @usableFromInline
+  final class StampRead<Value>: Read {
+    @usableFromInline let reader: KeyPathReader<State, Stamped<Value>>
+    @usableFromInline @exclusivity(unchecked) var stamp: Stamped<Value>.Stamp
+
+    @inlinable
+    init(_ keyPath: KeyPath<State, Stamped<Value>>, in state: State, older: Read?) {
+      let reader = KeyPathReader(keyPath)
+      self.reader = reader
+      stamp = reader.read(from: state).stamp
+      super.init(keyPath: keyPath, older: older) { read, state in
+        (read as! StampRead<Value>).take(ifChangedIn: state)
+      }
+    }
+
+    @inlinable
+    func take(ifChangedIn state: State) -> Bool {
+      let current = reader.read(from: state).stamp
+      guard current != stamp else { return false }
+      stamp = current
+      return true
+    }
+  }
+
+  /// Whether the storage still owns its store (tests check that it lets it go).
+  var ownsStore: Bool { owner != nil }
+}
