@@ -16,7 +16,7 @@ import Testing
 #endif
 
 /// The count and the favorites survive a restart, and a second instance does not clobber them.
-@MainActor
+@StorageActor
 @Suite(.timeLimit(.minutes(1))) struct CounterStorageTests {
   /// A fresh directory under /tmp, removed after `body`.
   func withDirectory(_ body: (String) async -> Void) async {
