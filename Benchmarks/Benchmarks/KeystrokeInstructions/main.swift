@@ -1,8 +1,9 @@
 // The keystroke loops of FeatureBridgeBenchmarks' view store and @Observable benchmarks, bare:
 // no benchmark harness and no other features, so that `valgrind --tool=callgrind` counts the
 // instructions one keystroke takes (deterministic, where wall-clock times on a shared machine
-// are not). The fixtures (Typing.swift, RedrawingViews.swift) are the benchmarks' own, copied:
-// an executable target cannot import another.
+// are not). The fixtures (Typing.swift, RedrawingViews.swift) are the benchmarks' own files,
+// linked here: an executable target cannot import another, and the same module's code keeps the
+// counts those of the benchmarks.
 //
 // Run (from Benchmarks/), for MODE in keys, plain, feature, stamped, model, revision-only:
 //     swift build -c release --product KeystrokeInstructions

@@ -40,6 +40,8 @@ final class ShellExecutor: SerialExecutor, @unchecked Sendable {
   private let state = LockedValue(State())
   private let wakeRead: Int32
   private let wakeWrite: Int32
+  // SAFETY: set once, under `state`'s lock, by the loop's thread before it runs a job (see the
+  // type's comment); read after that only.
   private nonisolated(unsafe) var loopThread: pthread_t?
 
   private init() {
