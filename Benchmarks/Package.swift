@@ -105,14 +105,15 @@ let package = Package(
       ]
     ),
     // The keystroke loops of FeatureBridgeBenchmarks, bare, for counting instructions with
-    // callgrind (no benchmark harness: see its main.swift).
+    // callgrind (no benchmark harness: see its main.swift). Under Tools/, not Benchmarks/: the
+    // benchmark plugin runs every executable target in Benchmarks/ as a benchmark.
     .executableTarget(
       name: "KeystrokeInstructions",
       dependencies: [
         .product(name: "StoreKernel", package: "MultiStore"),
         .product(name: "FeatureBridge", package: "MultiStore"),
       ],
-      path: "Benchmarks/KeystrokeInstructions",
+      path: "Tools/KeystrokeInstructions",
       swiftSettings: strictSettings
     ),
     // Shared values: reads, writes and a persisted burst.

@@ -1,1 +1,0 @@
-../FeatureBridgeBenchmarks/Typing.swift
