@@ -7,10 +7,10 @@ import TerminalUI
 /// commands, and both the multi-store and the single-store wiring derive from the list of these
 /// (``AppFeatures``); adding a feature is one more entry there.
 ///
-/// The recipe serves both architectures: the multi-store build starts it behind a boundary, the
-/// single-store build composes its state and reducer under the root store. Everything the
-/// single-store build needs (the reducer, the start and stop actions, the view over a scoped
-/// store) comes from the recipe's types, so the compiler checks it for every feature.
+/// The recipe serves both architectures, through the same boundary: the multi-store build starts
+/// the feature with a store of its own, the single-store build starts it on a slot of the root
+/// store (its state in the root, its reducer run by the root's). Either way the feature's host
+/// delivers its inputs, routes its outputs to the shell, settles and stops it.
 ///
 /// Not `Sendable`: it lives on the app's actor, with the stores it makes.
 struct AppFeature<R: Reducer>: AppFeatureDeclaration where R.Action: BoundaryAction {
@@ -30,23 +30,14 @@ struct AppFeature<R: Reducer>: AppFeatureDeclaration where R.Action: BoundaryAct
   let shellEvents: @Sendable (Output) -> [ShellEvent]
   /// The input that asks the feature to save now (Ctrl-S, the script's `save`), if it saves.
   var saveInput: Input?
-  /// Starts the feature and makes its slot. Formed in `init`, where the reducer's type is known,
-  /// so the feature's store, view store and slot run code specialized for its state and
-  /// actions: reached through the type-erased list, `start` and `slot` are generic code, and a
-  /// store started there looks up generic metadata on every action.
+  /// Starts the feature with a store of its own, and makes its slot for the single-store
+  /// build. Formed in `init`, where the reducer's type is known, so the feature's store, view
+  /// store and slot run code specialized for its state and actions: reached through the
+  /// type-erased list, `start` and `slot` are generic code, and a store started there looks up
+  /// generic metadata on every action.
   private let startBoundary: @ShellActor (AppFeature, AppContext, Int) -> any RunningFeature
-  private let makeSlot: (AppFeature, AppContext, Int) -> any FeatureSlot
+  private let makeSlot: @ShellActor (AppFeature, AppContext, Int) -> SlotStart
 
-  /// Declares a feature.
-  ///
-  /// - Parameters:
-  ///   - title: The tab's title, and the feature's name in help and scripts.
-  ///   - hasTab: Whether the feature has a tab.
-  ///   - initialBadge: The tab's badge until the feature reports one.
-  ///   - recipe: How to make the feature from the app's context.
-  ///   - view: Its terminal view, over a view store.
-  ///   - shellEvents: What each output means to the shell.
-  ///   - saveInput: The input that asks the feature to save now, if it saves.
   @inline(__always)
   init(
     title: String, hasTab: Bool = true, initialBadge: String = "",
@@ -63,10 +54,16 @@ struct AppFeature<R: Reducer>: AppFeatureDeclaration where R.Action: BoundaryAct
     self.shellEvents = shellEvents
     self.saveInput = saveInput
     startBoundary = { declaration, context, index in
-      BoundaryFeature(declaration: declaration, index: index, context: context)
+      BoundaryFeature(
+        declaration: declaration, index: index,
+        feature: declaration.recipe(context).start(withDependencies: context.hostDependencies))
     }
     makeSlot = { declaration, context, index in
-      Slot(declaration: declaration, index: index, context: context)
+      let slot = Slot(declaration: declaration, index: index, context: context)
+      return SlotStart(slot: slot) { root, tracked in
+        BoundaryFeature(
+          declaration: declaration, index: index, feature: slot.start(in: root, tracked: tracked))
+      }
     }
   }
 
@@ -75,7 +72,8 @@ struct AppFeature<R: Reducer>: AppFeatureDeclaration where R.Action: BoundaryAct
     startBoundary(self, context, index)
   }
 
-  func slot(in context: AppContext, at index: Int) -> any FeatureSlot {
+  @ShellActor
+  func slot(in context: AppContext, at index: Int) -> SlotStart {
     makeSlot(self, context, index)
   }
 }
@@ -88,5 +86,5 @@ protocol AppFeatureDeclaration {
   /// Starts the feature behind its boundary (the multi-store build).
   @ShellActor func start(in context: AppContext, at index: Int) -> any RunningFeature
   /// Makes the feature's part of the root store (the single-store build).
-  func slot(in context: AppContext, at index: Int) -> any FeatureSlot
+  @ShellActor func slot(in context: AppContext, at index: Int) -> SlotStart
 }

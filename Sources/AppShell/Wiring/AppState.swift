@@ -15,14 +15,14 @@ enum AppAction: Sendable {
 }
 
 /// One root reducer for every feature: each feature's reducer runs on its slot for its own
-/// actions, and the shell hears their delegate actions.
+/// actions; the shell hears their outputs through their boundaries, as in the multi-store build.
 struct AppReducer: Reducer {
   func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
     switch action {
     case .shell(let action):
       return ShellReducer().reduce(into: &state.shell, action: action).map(AppAction.shell)
     case .feature(let index, let action):
-      return state.slots[index].reduce(action, shell: &state.shell)
+      return state.slots[index].reduce(action)
     }
   }
 }

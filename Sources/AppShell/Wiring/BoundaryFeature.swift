@@ -2,8 +2,9 @@ import FeatureBridge
 import StoreKernel
 import TerminalUI
 
-/// A feature of the multi-store build: running behind its boundary with its own store, its
-/// outputs routed to the shell as the events its declaration gives them.
+/// A feature of the app, running behind its boundary (with a store of its own, or on a slot of
+/// the single-store build's root store), its outputs routed to the shell as the events its
+/// declaration gives them.
 @ShellActor
 protocol RunningFeature: AnyObject {
   var declaration: any AppFeatureDeclaration { get }
@@ -29,10 +30,12 @@ final class BoundaryFeature<R: Reducer>: RunningFeature where R.Action: Boundary
   private let index: Int
   let view: any TerminalView
 
-  init(declaration: AppFeature<R>, index: Int, context: AppContext) {
+  init(
+    declaration: AppFeature<R>, index: Int, feature: Feature<R.Action.Input, R.Action.Output>
+  ) {
     self.appFeature = declaration
     self.index = index
-    feature = declaration.recipe(context).start(withDependencies: context.hostDependencies)
+    self.feature = feature
     view = declaration.view(
       feature.viewStore(state: R.State.self, viewAction: R.Action.ViewAction.self))
   }

@@ -59,13 +59,6 @@ extension Architecture {
     context: AppContext, features: [any AppFeatureDeclaration] = AppFeatures.standard,
     initialTab: Int = AppFeatures.initialTab
   ) -> any RunningApp {
-    switch self {
-    case .multiStore:
-      MultiStoreApp(context: context, features: features, initialTab: initialTab)
-    case .singleStore, .singleStoreUntracked:
-      SingleStoreApp(
-        context: context, features: features, initialTab: initialTab,
-        tracked: self == .singleStore)
-    }
+    HostedApp(architecture: self, context: context, features: features, initialTab: initialTab)
   }
 }

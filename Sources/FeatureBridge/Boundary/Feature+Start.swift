@@ -48,11 +48,71 @@ extension Feature {
       withDependencies: prepareDependencies,
       isolation: isolation
     )
+    return hosting(
+      R.self, name: name, store: store, counters: counters, outputs: outputs, inputs: inputs,
+      delivery: delivery, registry: store.dependencyValues.featureRegistry, endEffects: nil,
+      isolation: isolation)
+  }
+
+  /// Starts a feature whose reducer runs in another store instead of one of its own: the
+  /// single-store build, where every feature is a slot of one root store. Everything else is
+  /// the boundary of ``start(name:initialState:reducer:inputs:delivery:withDependencies:isolation:)``:
+  /// the same host starts it, delivers its inputs, routes its outputs, settles it and stops it.
+  ///
+  /// - Parameters:
+  ///   - name: The feature's name in instrumentation.
+  ///   - reducer: The feature's logic.
+  ///   - delivery: Declares, per input, whether it is an intent or a latest-only projection.
+  ///   - dependencies: The root store's dependency values (a scoped store has none of its own):
+  ///     where the feature registers.
+  ///   - compose: Installs the feature's reducer (its delegate actions already routed to the
+  ///     feature's outputs) on a slot of the root store, and returns a store scoped to that
+  ///     slot. The reducer must run for every action the scoped store sends.
+  ///   - endEffects: Ends the effects the slot's reducer started (the feature stops).
+  ///   - isolation: The root store's actor.
+  /// - Returns: The running feature.
+  @inline(__always) @inlinable
+  package static func start<R: Reducer>(
+    name: String,
+    reducer: R,
+    delivery: (@Sendable (Input) -> InputDelivery)? = nil,
+    dependencies: DependencyValues,
+    composedBy compose: (
+      _ reduce: @escaping (inout R.State, R.Action) -> Effect<R.Action>
+    ) -> Store<R.State, R.Action>,
+    endEffects: @escaping () -> Void,
+    isolation: isolated any Actor = #isolation
+  ) -> Feature
+  where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
+    let counters = BoundaryCounters()
+    let outputs = OutputRoute<Output>(counters: counters)
+    let boundary = BoundaryReducer(base: reducer, outputs: outputs)
+    let store = compose { state, action in boundary.reduce(into: &state, action: action) }
+    return hosting(
+      R.self, name: name, store: store, counters: counters, outputs: outputs, inputs: nil,
+      delivery: delivery, registry: dependencies.featureRegistry, endEffects: endEffects,
+      isolation: isolation)
+  }
+
+  /// The boundary around a feature's store, whichever store runs its reducer.
+  @inline(__always) @inlinable
+  static func hosting<R: Reducer>(
+    _ reducer: R.Type,
+    name: String,
+    store: Store<R.State, R.Action>,
+    counters: BoundaryCounters,
+    outputs: OutputRoute<Output>,
+    inputs: AsyncStream<Input>?,
+    delivery: (@Sendable (Input) -> InputDelivery)?,
+    registry: FeatureRegistry,
+    endEffects: (() -> Void)?,
+    isolation: isolated any Actor
+  ) -> Feature
+  where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
     let mailbox = InputMailbox<Input>(delivery: delivery)
     let host = FeatureHost<R>(
       name: name, store: store, mailbox: mailbox, counters: counters,
-      outputs: outputs,
-      registration: store.dependencyValues.featureRegistry.register(name: name))
+      outputs: outputs, registration: registry.register(name: name), endEffects: endEffects)
     host.deliverBatch = { [unowned host] in host.deliverPending() }
     host.viewStoreMaker = { [unowned host] in host.makeViewStoreNow() }
     let reference = FeatureHostReference(host)

@@ -42,7 +42,8 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     mailbox: InputMailbox<Input>,
     counters: BoundaryCounters,
     outputs: OutputRoute<Output>,
-    registration: FeatureRegistry.Registration
+    registration: FeatureRegistry.Registration,
+    endEffects: (() -> Void)? = nil
   ) {
     self.name = name
     self.store = store
@@ -51,7 +52,13 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     self.counters = counters
     self.outputRoute = outputs
     self.registration = registration
+    self.endEffects = endEffects
   }
+
+  /// Ends the effects of a feature whose reducer runs in another store's slot (a store scoped
+  /// to it cannot tell its effects from the root's); `nil` for a store of its own, whose
+  /// running effects are all the feature's.
+  let endEffects: (() -> Void)?
 
   /// ``deliverPending(upTo:)`` of every waiting input, specialized for the feature's types.
   /// `Feature.start` (which is `@inlinable`, so it is compiled in the feature's module) sets
@@ -255,7 +262,7 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     mailbox.close()
     pump?.cancel()
     pump = nil
-    store.cancelRunningEffects()
+    if let endEffects { endEffects() } else { store.cancelRunningEffects() }
     let last = store.state
     finalState = last
     for connection in viewStoreConnections { connection.end(with: last) }

@@ -293,6 +293,18 @@ extension Store {
   }
 }
 
+extension Store {
+  /// Cancels the running effects marked with `id` (`.cancellable(id:)`), as `.cancel(id:)`
+  /// returned by the reducer would, from outside any `send`: how a host ends the effects of a
+  /// feature whose reducer runs in a slot of this root store. A scoped store does nothing.
+  ///
+  /// - Parameter id: The id the effects were marked with.
+  package func cancelEffects(markedWith id: some Hashable & Sendable) {
+    guard case .root(let runtime) = source else { return }
+    runtime.cancel(id: EffectID(id))
+  }
+}
+
 /// A store of any state and action, asked for its root's operator state: how a scoped store
 /// reaches it through a parent it holds untyped.
 protocol OperatorStateReaching: AnyObject {
