@@ -25,7 +25,13 @@ struct SlotStart {
   let start: @ShellActor (_ root: Store<AppState, AppAction>, _ tracked: Bool) -> any RunningFeature
 }
 
-/// The one implementation of ``FeatureSlot``, for a feature declared as `AppFeature<R>`.
+/// What marks the effects of a slot's feature in the root store, so that stopping the feature
+/// ends its effects and no other's.
+struct SlotEffects: Hashable, Sendable {
+  let index: Int
+}
+
+/// A declared feature's slot, for a feature declared as `AppFeature<R>`.
 final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
   private let appFeature: AppFeature<R>
   private let index: Int
@@ -55,12 +61,6 @@ final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
     reduceSpecialized(self, action)
   }
 
-  /// What marks the effects of this slot's feature in the root store, so that stopping the
-  /// feature ends its effects and no other's.
-  private struct Effects: Hashable, Sendable {
-    let index: Int
-  }
-
   private func reduceAction(_ action: any Sendable) -> Effect<AppAction> {
     guard let action = action as? R.Action else {
       preconditionFailure("\(appFeature.title) received an action of another feature: \(action)")
@@ -69,7 +69,7 @@ final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
     version &+= 1
     return reduceFeature(&state, action)
       .map { .feature(index, $0) }
-      .cancellable(id: Effects(index: index))
+      .cancellable(id: SlotEffects(index: index))
   }
 
   func prepare(_ dependencies: inout DependencyValues) {
@@ -105,6 +105,87 @@ final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
             state: { [self] _ in state },
             action: { (action: R.Action) in AppAction.feature(index, action) }, name: name)
       },
-      endEffects: { root.cancelEffects(markedWith: Effects(index: index)) })
+      endEffects: { root.cancelEffects(markedWith: SlotEffects(index: index)) })
+  }
+}
+
+/// A presented feature's slot (``RootComposer``): its state and its reducer, by their types,
+/// since a presented feature is not declared to the app.
+final class ComposedSlot<State, Action: Sendable>: FeatureSlot {
+  private let index: Int
+  private(set) var state: State
+  /// Bumped each time the feature's reducer runs: the change key of its tracked scope.
+  private(set) var version = 0
+  private let reduceFeature: (inout State, Action) -> Effect<Action>
+
+  init(index: Int, state: State, reduce: @escaping (inout State, Action) -> Effect<Action>) {
+    self.index = index
+    self.state = state
+    reduceFeature = reduce
+  }
+
+  func reduce(_ action: any Sendable) -> Effect<AppAction> {
+    guard let action = action as? Action else {
+      preconditionFailure("A presented feature received an action of another feature: \(action)")
+    }
+    let index = index
+    version &+= 1
+    return reduceFeature(&state, action)
+      .map { .feature(index, $0) }
+      .cancellable(id: SlotEffects(index: index))
+  }
+
+  /// A presented feature's dependencies are its reducer's own (``FeatureRecipe``'s composed
+  /// start applies them), not the root store's.
+  func prepare(_ dependencies: inout DependencyValues) {}
+}
+
+/// Where the features a reducer presents run in the single-store build: on slots of the root
+/// store, started when presented and taken out when dismissed, behind the same boundary as in
+/// the multi-store build (FeatureBridge's `FeatureLauncher(recipe:)`).
+///
+/// Not `Sendable`: confined to the root store's actor (the root carries it in its dependencies
+/// through `FeatureComposerReference`).
+final class RootComposer: FeatureComposer {
+  /// The root store, set once it exists (it holds this composer in its dependencies: weak, so
+  /// that the two do not keep each other alive).
+  weak var root: Store<AppState, AppAction>?
+  private let slots: SlotTable
+  private let tracked: Bool
+
+  init(slots: SlotTable, tracked: Bool) {
+    self.slots = slots
+    self.tracked = tracked
+  }
+
+  func compose<State, Action: Sendable>(
+    name: String, initialState: State,
+    reduce: @escaping (inout State, Action) -> Effect<Action>
+  ) -> (store: Store<State, Action>, end: () -> Void) {
+    guard let root else {
+      preconditionFailure("A feature was presented after the app's root store went")
+    }
+    var made: ComposedSlot<State, Action>?
+    let index = slots.add { index in
+      let slot = ComposedSlot(index: index, state: initialState, reduce: reduce)
+      made = slot
+      return slot
+    }
+    guard let slot = made else { preconditionFailure("The slot table made no slot") }
+    let embed = { (action: Action) in AppAction.feature(index, action) }
+    let store =
+      tracked
+      ? root.scope(
+        state: { _ in slot.state }, action: embed, name: "App/\(name)",
+        changesWith: { _ in slot.version })
+      : root.scope(state: { _ in slot.state }, action: embed, name: "App/\(name)")
+    let slots = slots
+    return (
+      store,
+      { [weak root] in
+        root?.cancelEffects(markedWith: SlotEffects(index: index))
+        slots.remove(at: index)
+      }
+    )
   }
 }

@@ -51,14 +51,19 @@ final class HostedApp: RunningApp {
       let slots = declarations.enumerated().map { index, declaration in
         declaration.slot(in: context, at: index)
       }
+      let table = SlotTable(slots.map(\.slot))
+      // What the features present runs on slots of the root store too.
+      let composer = RootComposer(slots: table, tracked: tracked)
       let root = Store(
-        initialState: AppState(shell: shellState, slots: slots.map(\.slot)),
+        initialState: AppState(shell: shellState, slots: table),
         reducer: AppReducer(),
         name: "App",
         withDependencies: { values in
           for slot in slots { slot.slot.prepare(&values) }
+          values.featureComposer = FeatureComposerReference(composer)
           hostDependencies(&values)
         })
+      composer.root = root
       self.root = root
       shell =
         tracked

@@ -56,4 +56,46 @@ package struct FeatureRecipe<R: Reducer> where R.Action: BoundaryAction {
       },
       isolation: isolation)
   }
+
+  /// Starts the feature on a slot of a single-store app's root store, behind the same boundary
+  /// as ``start(inputs:withDependencies:isolation:)`` gives it with a store of its own. Its
+  /// reducer and its effects see the dependencies in effect here (the presenting store's, with
+  /// the presentation's `dismiss`) under the feature's own.
+  ///
+  /// - Parameters:
+  ///   - composer: The root store's composer.
+  ///   - isolation: The root store's actor.
+  /// - Returns: The running feature.
+  @inline(__always) @inlinable
+  package func start(
+    composedIn composer: any FeatureComposer, isolation: isolated any Actor = #isolation
+  ) -> Feature<Input, Output> {
+    var values = DependencyValues.current
+    dependencies(&values)
+    let featureValues = values
+    let initialState = initialState
+    let name = name
+    let ending = SlotEnding()
+    return Feature.start(
+      name: name, reducer: reducer.transformDependency { $0 = featureValues },
+      delivery: delivery, dependencies: featureValues,
+      composedBy: { reduce in
+        let slot = composer.compose(name: name, initialState: initialState, reduce: reduce)
+        ending.end = slot.end
+        return slot.store
+      },
+      endEffects: { ending.end() },
+      isolation: isolation)
+  }
+}
+
+/// How to end a feature's slot, known once the slot is made.
+///
+/// Not `Sendable`: confined to the root store's actor.
+@usableFromInline
+final class SlotEnding {
+  @usableFromInline var end: () -> Void = {}
+
+  @usableFromInline
+  init() {}
 }

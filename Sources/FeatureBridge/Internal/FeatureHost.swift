@@ -158,6 +158,10 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
       for work in running { await work.finish() }
     }
     inputWork.removeAll()
+    // The features it presents settle too, and what they emitted reaches it.
+    if let presented = store?.existingOperatorState(PresentedFeatures.self) {
+      await presented.settleAll()
+    }
   }
 
   nonisolated(nonsending) func finishStartWork() async {
@@ -229,7 +233,9 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     deliverBatch()
     // The features this one presents stop first, as their hosts would stop them: what they
     // report while stopping reaches this feature before its own stop action runs.
-    if let presented = store?.existingOperatorState(PresentedFeatures.self) {
+    // (A feature on a slot of a root store reaches the root's presented features, which are
+    // not all its own: those it presented end with its slot's effects, as if let go.)
+    if endEffects == nil, let presented = store?.existingOperatorState(PresentedFeatures.self) {
       await presented.stopAll()
     }
     if let willStop = R.Action.willStop, let store {

@@ -1,3 +1,5 @@
+public import StoreKernel
+
 /// How to start a feature that a reducer presents, from the value the parent presents it with:
 /// what a feature module offers a parent, and what a test replaces with a fake.
 ///
@@ -19,6 +21,10 @@
 /// `Sendable`: it holds a `@Sendable` closure.
 public struct FeatureLauncher<Start: Sendable, Input: Sendable, Output: Sendable>: Sendable {
   @usableFromInline let launch: @Sendable (Start, isolated any Actor) -> Feature<Input, Output>
+  /// Starts the feature on a slot of a single-store app's root store instead; `nil` for a
+  /// launcher made from a closure, whose feature always gets a store of its own.
+  @usableFromInline let compose:
+    (@Sendable (Start, any FeatureComposer, isolated any Actor) -> Feature<Input, Output>)?
 
   /// A launcher that starts the feature with `start`.
   ///
@@ -31,10 +37,31 @@ public struct FeatureLauncher<Start: Sendable, Input: Sendable, Output: Sendable
       >
   ) {
     launch = start
+    compose = nil
   }
 
-  /// Starts the feature for `value` on `isolation`.
-  func start(_ value: Start, isolation: isolated any Actor) -> Feature<Input, Output> {
-    launch(value, isolation)
+  /// A launcher that starts the feature from its recipe: with a store of its own, or, in an
+  /// app that is one root store (a ``FeatureComposer`` among the presenting store's
+  /// dependencies), on a slot of that store. One declaration serves both builds.
+  ///
+  /// - Parameter recipe: The feature's recipe for the value the parent presents.
+  @inlinable
+  package init<R: Reducer & SendableMetatype>(
+    recipe: @escaping @Sendable (Start) -> FeatureRecipe<R>
+  )
+  where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
+    launch = { value, isolation in recipe(value).start(isolation: isolation) }
+    compose = { value, composer, isolation in
+      recipe(value).start(composedIn: composer, isolation: isolation)
+    }
+  }
+
+  /// Starts the feature for `value` on `isolation`: on a slot of the root store when `composer`
+  /// is given and the launcher can compose, with a store of its own otherwise.
+  func start(
+    _ value: Start, composer: (any FeatureComposer)?, isolation: isolated any Actor
+  ) -> Feature<Input, Output> {
+    if let compose, let composer { return compose(value, composer, isolation) }
+    return launch(value, isolation)
   }
 }

@@ -28,13 +28,16 @@ struct PresentFeature<Action: Sendable, Start: Sendable, Input: Sendable, Output
     let presented = runtime.operatorState(PresentedFeatures.self) { PresentedFeatures() }
     if presented.feature(for: child) != nil { return StoreTask() }
     let feature = launch(in: runtime, on: isolation).value
-    presented.insert(PresentedFeature(feature), for: child)
+    let handle = PresentedFeature(feature)
+    presented.insert(handle, for: child)
 
     let outputs = feature.outputs
     let output = output
+    let carried = handle.carried
     let pump = runtime.spawn(priority: nil, ids: ids, dependencies: nil) { send in
       for await value in outputs {
         if let action = output(value) { await send(action) }
+        carried.add()
       }
     }
     // Dismissed, replaced, popped, or its parent stopping or going: let go, which stops it at
@@ -63,7 +66,9 @@ struct PresentFeature<Action: Sendable, Start: Sendable, Input: Sendable, Output
           if let dismiss { await sink.send(dismiss) }
         }
       } operation: {
-        OnItsActor(value: launcher.start(value, isolation: isolation))
+        OnItsActor(
+          value: launcher.start(
+            value, composer: parent.featureComposer?.composer, isolation: isolation))
       }
     }
   }

@@ -1,3 +1,4 @@
+import MultiStorePrimitives
 import StoreKernel
 
 /// The features one store presents that are running now, each under the id of the child it is
@@ -29,6 +30,28 @@ final class PresentedFeatures {
     running.removeValue(forKey: id)
   }
 
+  /// Waits until every presented feature has settled (``Feature/settle()``) and the outputs it
+  /// has emitted have reached this store, again while settling presents more: what a host's
+  /// `settle()` of the presenting feature waits for besides its own inputs' work.
+  ///
+  /// In a single-store app every feature's host reaches the root's presented features, the one
+  /// settling among them too: a feature already settling is not settled again from inside.
+  nonisolated(nonsending) func settleAll() async {
+    var settled = Set<ObjectIdentifier>()
+    while let next = running.values.first(where: {
+      !settled.contains(ObjectIdentifier($0)) && !settling.contains(ObjectIdentifier($0))
+    }) {
+      let id = ObjectIdentifier(next)
+      settled.insert(id)
+      settling.insert(id)
+      await next.settle()
+      settling.remove(id)
+    }
+  }
+
+  /// The presented features being settled now.
+  private var settling = Set<ObjectIdentifier>()
+
   /// Stops every presented feature as a host's `stop()` does (its stop action runs and is
   /// awaited), before the store that presents them stops, on `isolation`: their actor.
   nonisolated(nonsending) func stopAll() async {
@@ -44,11 +67,15 @@ protocol PresentedFeatureHandle: AnyObject {
   nonisolated(nonsending) func stop() async
   /// Stops it at once, as a feature let go: its effects cancelled, its store released.
   func letGo()
+  /// Waits until it has settled and the outputs it has emitted have reached its parent.
+  nonisolated(nonsending) func settle() async
 }
 
 /// A presented feature and the task that carries its outputs to the parent.
 final class PresentedFeature<Input: Sendable, Output: Sendable>: PresentedFeatureHandle {
   let feature: Feature<Input, Output>
+  /// How many of its outputs the task that carries them has handed to the parent.
+  let carried = CarriedOutputs()
 
   init(_ feature: Feature<Input, Output>) {
     self.feature = feature
@@ -56,9 +83,65 @@ final class PresentedFeature<Input: Sendable, Output: Sendable>: PresentedFeatur
 
   nonisolated(nonsending) func stop() async {
     await feature.stop()
+    carried.end()
   }
 
   func letGo() {
     feature.stopNow()
+    carried.end()
+  }
+
+  nonisolated(nonsending) func settle() async {
+    await feature.settle()
+    await carried.until(feature.metrics.outputsEmitted)
+  }
+}
+
+/// A count of the outputs carried to a parent, and the parents' settles waiting for it: the
+/// carrying task counts off the parent's actor, the settle waits on it.
+///
+/// `Sendable`: a `LockedValue`.
+final class CarriedOutputs: Sendable {
+  private struct State {
+    var count = 0
+    var ended = false
+    var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  }
+
+  private let state = LockedValue(State())
+
+  /// One more output reached the parent.
+  func add() {
+    let ready = state.withLock { state in
+      state.count += 1
+      let count = state.count
+      let ready = state.waiters.filter { $0.count <= count }
+      state.waiters.removeAll { $0.count <= count }
+      return ready
+    }
+    for waiter in ready { waiter.continuation.resume() }
+  }
+
+  /// The feature stopped: nothing more will be carried, and nobody waits for it.
+  func end() {
+    let waiting = state.withLock { state in
+      state.ended = true
+      let waiting = state.waiters
+      state.waiters = []
+      return waiting
+    }
+    for waiter in waiting { waiter.continuation.resume() }
+  }
+
+  /// Returns once `count` outputs have been carried, or the feature has stopped.
+  func until(_ count: Int) async {
+    await withCheckedContinuation { continuation in
+      let now = state.withLock { state in
+        if state.ended || state.count >= count { return true }
+        state.waiters.append((count, continuation))
+        return false
+      }
+      if now { continuation.resume() }
+    }
   }
 }
