@@ -107,7 +107,9 @@ enum TrayFeature {
   }
 
   /// The launcher of the clicker, from its recipe: what serves both builds.
-  static func clickerLauncher(journal: ClickerFeature.Journal) -> FeatureLauncher<
+  static func clickerLauncher(
+    journal: ClickerFeature.Journal
+  ) -> FeatureLauncher<
     Int, ClickerFeature.Input, ClickerFeature.Output
   > {
     FeatureLauncher(recipe: { _ in
