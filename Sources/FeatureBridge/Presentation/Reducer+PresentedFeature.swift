@@ -20,9 +20,10 @@ extension Reducer {
   /// .ifLet(\.$recording, action: Action.recorderPath, feature: \.recorder)
   /// ```
   ///
-  /// A presented feature always runs in a store of its own: composing it under the parent's
-  /// store instead, from the same declaration, is not built yet (see docs/decisions/
-  /// 0012-presented-features.md).
+  /// The feature runs in a store of its own, except in an app that is one root store (a
+  /// single-store build that offers a composer): there a launcher made from the feature's
+  /// recipe starts it on a slot of the root store, from the same declaration (see docs/
+  /// decisions/0012-presented-features.md).
   ///
   /// - Parameters:
   ///   - state: Where the presented value is: the presentation state's projected value.
