@@ -92,7 +92,7 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     let state = storage.state
     let read = trackedRead(keyPath) {
-      ViewStoreStorage.ValueRead(keyPath, in: state, older: storage.newestRead)
+      ViewStoreStorage.ValueRead(keyPath, in: state, storage: storage)
     }
     return read.reader.read(from: state)
   }
@@ -125,7 +125,7 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   func stampedRead<Value>(_ keyPath: KeyPath<State, Stamped<Value>>) -> Value {
     let state = storage.state
     let read = trackedRead(keyPath) {
-      ViewStoreStorage.StampRead(keyPath, in: state, older: storage.newestRead)
+      ViewStoreStorage.StampRead(keyPath, in: state, storage: storage)
     }
     return read.reader.read(from: state).wrappedValue
   }
