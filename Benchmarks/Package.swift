@@ -112,6 +112,9 @@ let package = Package(
       dependencies: [
         .product(name: "StoreKernel", package: "MultiStore"),
         .product(name: "FeatureBridge", package: "MultiStore"),
+        .product(name: "NotesFeature", package: "MultiStore"),
+        .product(name: "NotesTerminalView", package: "MultiStore"),
+        .product(name: "TerminalUI", package: "MultiStore"),
       ],
       path: "Tools/KeystrokeInstructions",
       swiftSettings: strictSettings

@@ -6,7 +6,7 @@ import TerminalUI
 /// whether keys type text or run commands; then the latest message or a hint; and, while
 /// editing, where the cursor is.
 extension NotesView {
-  func statusLine(_ state: NotesState, width: Int) -> String {
+  func statusLine(_ state: Shown, width: Int) -> String {
     if let dialog = state.confirmation {
       // The question and its answers, with the key of each (the dialog is data: any view draws
       // it its own way).

@@ -7,10 +7,12 @@ package import TerminalUI
 /// one of them on a narrow terminal), the search or rename field in the header, and a status
 /// line that always names the mode.
 ///
-/// What a render shows is tracked through one small key (`renderKey`: the selection, the
-/// cursors, the edit count, the mode…), and the notes themselves are read untracked: tracking
-/// the notes array would compare it, and keep a copy of it, on every keystroke. A frame lays
-/// out only the rows it shows (``EditorViewport``).
+/// A render draws only what it read through tracked reads of its view store (``Shown``): a
+/// change to any of it, and only such a change, makes the renderer draw again, and there is no
+/// render key to keep in step with what is drawn. The notes and the search's matches are read
+/// by their stamps (`$notes`, `$filter`), so the view store compares one word for each after a
+/// key and keeps no copy that would make the next edit of a note copy it; the small values are
+/// one read (``Shown/Fields``). A frame lays out only the rows it shows (``EditorViewport``).
 package final class NotesView: TerminalView {
   let store: ViewStore<NotesState, NotesAction.ViewAction>
   private var viewport = EditorViewport()
@@ -54,8 +56,7 @@ package final class NotesView: TerminalView {
   package func render(width: Int, height: Int) -> [String] {
     cursor = nil
     guard width > 0, height > 0 else { return [] }
-    _ = store.renderKey
-    let state = store.peek(\.self)
+    let state = Shown(store)
     var lines = [header(state, width: width)]
     let bodyHeight = max(0, height - 2)
     let split = width >= 50
@@ -114,7 +115,7 @@ package final class NotesView: TerminalView {
   }
 
   /// The title line; while searching or renaming, the field, with the terminal cursor in it.
-  private func header(_ state: NotesState, width: Int) -> String {
+  private func header(_ state: Shown, width: Int) -> String {
     // With a filter on, how many notes it shows of how many there are.
     let title =
       state.filter.map { "Notes (\($0.matches.count) of \(state.notes.count))" }
@@ -142,7 +143,7 @@ package final class NotesView: TerminalView {
     return TerminalText.fit(prefix + shown, width: width)
   }
 
-  private func listRows(_ state: NotesState, width: Int, height: Int) -> [String] {
+  private func listRows(_ state: Shown, width: Int, height: Int) -> [String] {
     // The visible notes are counted and the selected one found in one pass over the list,
     // without a copy of it or of their positions (10,000 notes, a search on every key).
     let filter = state.filter
@@ -175,7 +176,7 @@ package final class NotesView: TerminalView {
 
   /// The selected note's rows around its cursor, and where the cursor is among them.
   private func editor(
-    _ state: NotesState, width: Int, height: Int
+    _ state: Shown, width: Int, height: Int
   ) -> (rows: [String], cursor: (row: Int, column: Int))? {
     guard let note = state.selectedNote, width > 0, height > 0 else { return nil }
     return viewport.frame(

@@ -200,6 +200,35 @@ import Testing
     #expect(after - before < 300 << 20, "resident memory grew by \((after - before) >> 20) MB")
   }
 
+  /// A view store's reads share one registrar, 16 slots a subject: twenty reads take two
+  /// subjects, and each tracking is still told of its own property's change and of no other.
+  @Test func readsPastOneSubjectsSlotsAreEachToldOnlyOfTheirOwnChange() {
+    let store = Store(
+      initialState: TwentyValues(),
+      reducer: Reduce<TwentyValues, TwentyValuesAction> { state, action in
+        if case .view(.set(let index, let value)) = action { state.values[index] = value }
+        return .none
+      })
+    let viewStore = ViewStore(store)
+    let changes = (0..<20).map { _ in Changes() }
+    func track(_ index: Int) {
+      _ = withObservationTracking {
+        viewStore[dynamicMember: \TwentyValues.values[index]]
+      } onChange: {
+        changes[index].record()
+      }
+    }
+    for index in 0..<20 { track(index) }
+    #expect(viewStore.storage.slotsTaken == 4, "a second subject holds the reads past 16")
+
+    viewStore.send(.set(17, 1))
+    #expect(changes.map(\.total) == (0..<20).map { $0 == 17 ? 1 : 0 })
+    track(17)
+    viewStore.send(.set(3, 1))
+    viewStore.send(.set(17, 2))
+    #expect(changes.map(\.total) == (0..<20).map { $0 == 17 ? 2 : $0 == 3 ? 1 : 0 })
+  }
+
   /// Whether this process runs under AddressSanitizer (its runtime defines `__asan_init`).
   static let isAddressSanitized =
     dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
@@ -213,4 +242,21 @@ import Testing
     guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
   }
+}
+
+/// Twenty values a view reads one by one: more reads than one subject has slots.
+struct TwentyValues: Equatable {
+  var values = Array(repeating: 0, count: 20)
+}
+
+enum TwentyValuesAction: BoundaryAction {
+  enum ViewAction: Sendable {
+    case set(Int, Int)
+  }
+
+  case input(Never)
+  case view(ViewAction)
+  case delegate(Never)
+
+  var output: Never? { nil }
 }

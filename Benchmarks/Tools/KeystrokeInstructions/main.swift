@@ -5,11 +5,14 @@
 // linked here: an executable target cannot import another, and the same module's code keeps the
 // counts those of the benchmarks.
 //
-// Run (from Benchmarks/), for MODE in keys, plain, feature, stamped, model, revision-only:
+// Run (from Benchmarks/), for MODE in keys, plain, feature, stamped, model, revision-only, notes
+// (NotesTyping.swift: the notes' terminal view, a key and a render under tracking):
 //     swift build -c release --product KeystrokeInstructions
 //     valgrind --tool=callgrind .build/release/KeystrokeInstructions MODE 100000
 //     valgrind --tool=callgrind .build/release/KeystrokeInstructions MODE 1000
-// Instructions per keystroke: the difference of the two totals ("Collected") over 99,000.
+// Instructions per keystroke: the difference of the two totals ("Collected") over 99,000. The
+// notes mode renders a screen per key (about 100,000 instructions): run it with 10,000 and
+// 1,000 keys, over 9,000.
 //
 // Used by docs/performance.md.
 
@@ -87,16 +90,21 @@ import StoreKernel
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let keys = Int(arguments[2]), keys > 0 else {
-  fatalError("usage: KeystrokeInstructions keys|plain|feature|stamped|model|revision-only KEYS")
+  fatalError(
+    "usage: KeystrokeInstructions keys|plain|feature|stamped|model|revision-only|notes KEYS")
 }
-MainActor.assumeIsolated {
-  switch arguments[1] {
-  case "keys": typeThroughAViewStore(keys)
-  case "plain": typeIntoAPlainStore(keys)
-  case "feature": typeIntoAFeatureWhoseViewDraws(keys)
-  case "stamped": typeIntoAFeatureWhoseViewDrawsTheStampedText(keys)
-  case "model": typeIntoAModel(keys, TypingModel())
-  case "revision-only": typeIntoAModel(keys, RevisionOnlyTypingModel())
-  default: fatalError("unknown mode \(arguments[1])")
+if arguments[1] == "notes" {
+  typeIntoTheNotes(keys)
+} else {
+  MainActor.assumeIsolated {
+    switch arguments[1] {
+    case "keys": typeThroughAViewStore(keys)
+    case "plain": typeIntoAPlainStore(keys)
+    case "feature": typeIntoAFeatureWhoseViewDraws(keys)
+    case "stamped": typeIntoAFeatureWhoseViewDrawsTheStampedText(keys)
+    case "model": typeIntoAModel(keys, TypingModel())
+    case "revision-only": typeIntoAModel(keys, RevisionOnlyTypingModel())
+    default: fatalError("unknown mode \(arguments[1])")
+    }
   }
 }

@@ -91,19 +91,9 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   @inlinable
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     let state = storage.state
-    let read: ViewStoreStorage<State, ViewAction>.ValueRead<Value>
-    if let known = index.find(keyPath) {
-      // Equal key paths have the same value type.
-      guard let known = known as? ViewStoreStorage<State, ViewAction>.ValueRead<Value> else {
-        preconditionFailure("A view store's read of \(keyPath) is not a ValueRead<\(Value.self)>")
-      }
-      read = known
-    } else {
-      read = .init(keyPath, in: state, older: storage.newestRead)
-      storage.add(read)
-      index.add(read, keyPath: keyPath)
+    let read = trackedRead(keyPath) {
+      ViewStoreStorage.ValueRead(keyPath, in: state, storage: storage)
     }
-    read.registerAccess()
     return read.reader.read(from: state)
   }
 
@@ -134,19 +124,36 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   @inlinable
   func stampedRead<Value>(_ keyPath: KeyPath<State, Stamped<Value>>) -> Value {
     let state = storage.state
-    let read: ViewStoreStorage<State, ViewAction>.StampRead<Value>
+    let read = trackedRead(keyPath) {
+      ViewStoreStorage.StampRead(keyPath, in: state, storage: storage)
+    }
+    return read.reader.read(from: state).wrappedValue
+  }
+
+  /// The read made for `keyPath`, or a new one from `make` (added to the storage and the
+  /// index); either way registered with Observation.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The property read.
+  ///   - make: Makes the read of a property read for the first time.
+  @inlinable
+  func trackedRead<Kind: ViewStoreStorage<State, ViewAction>.Read>(
+    _ keyPath: AnyKeyPath, orMake make: () -> Kind
+  ) -> Kind {
+    let read: Kind
     if let known = index.find(keyPath) {
-      guard let known = known as? ViewStoreStorage<State, ViewAction>.StampRead<Value> else {
-        preconditionFailure("A view store's read of \(keyPath) is not a StampRead<\(Value.self)>")
+      // Equal key paths have the same value type, so their reads are of the same kind.
+      guard let known = known as? Kind else {
+        preconditionFailure("A view store's read of \(keyPath) is not a \(Kind.self)")
       }
       read = known
     } else {
-      read = .init(keyPath, in: state, older: storage.newestRead)
+      read = make()
       storage.add(read)
       index.add(read, keyPath: keyPath)
     }
     read.registerAccess()
-    return read.reader.read(from: state).wrappedValue
+    return read
   }
 
   /// Reads a property without tracking it.

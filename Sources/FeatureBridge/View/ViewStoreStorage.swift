@@ -17,7 +17,8 @@ public import StoreKernel
 ///   head of a chain whose links (`Read.older`) never change, and the chain's head is held by
 ///   the storage; the store's observer, which runs the pass, holds the storage. An observer of
 ///   Observation that lets the view store go, or reads a new property, during the pass, changes
-///   neither.
+///   neither. Each read holds the subject Observation tracks it in (`TrackedReadSubject`, shared
+///   by up to 16 reads), so the subject outlives every read of it.
 /// - **No two accesses to an unchecked property overlap.** The storage is confined to its
 ///   feature's actor (it is not `Sendable`), and every access to its unchecked properties is one
 ///   read or one write that calls no other code: no access spans the store's send (during which
@@ -45,6 +46,10 @@ final class ViewStoreStorage<State, ViewAction> {
   @usableFromInline private(set) var finalState: State?
   /// The newest read; each links to the one made before it.
   @usableFromInline @exclusivity(unchecked) private(set) var newestRead: Read?
+  /// The subject the next read is tracked in, and how many of its slots are taken: the reads
+  /// of a view store share one registrar, a new one every `TrackedReadSubject.slots.count`.
+  @usableFromInline private(set) var subject = TrackedReadSubject()
+  @usableFromInline private(set) var slotsTaken = 0
 
   /// The storage of a view store over a running feature's store.
   ///
@@ -140,6 +145,17 @@ final class ViewStoreStorage<State, ViewAction> {
     newestRead = read
   }
 
+  /// Where the next read is tracked: the shared subject and a slot of it no other read has.
+  @usableFromInline
+  func nextSlot() -> (subject: TrackedReadSubject, key: KeyPath<TrackedReadSubject, Int>) {
+    if slotsTaken == TrackedReadSubject.slots.count {
+      subject = TrackedReadSubject()
+      slotsTaken = 0
+    }
+    defer { slotsTaken += 1 }
+    return (subject, TrackedReadSubject.slots[slotsTaken])
+  }
+
   /// Compares every read with `state`, telling Observation about those that changed. Returns
   /// whether any changed.
   @inlinable
@@ -157,8 +173,8 @@ final class ViewStoreStorage<State, ViewAction> {
           // skipped: a burst of keys between two frames tells Observation once.
           if read.mayBeObserved {
             read.mayBeObserved = false
-            read.registrar.willSet(read, keyPath: read.observationKey)
-            read.registrar.didSet(read, keyPath: read.observationKey)
+            read.subject.registrar.willSet(read.subject, keyPath: read.observationKey)
+            read.subject.registrar.didSet(read.subject, keyPath: read.observationKey)
           }
         }
         return read.older.map { Unmanaged.passUnretained($0) }
@@ -170,25 +186,25 @@ final class ViewStoreStorage<State, ViewAction> {
   /// A property of the state that a view has read: what Observation tracks it by, and how a
   /// pass finds out whether it changed.
   ///
-  /// Each read is its own observable subject, with a registrar of its own and one
-  /// stored-property key path: Observation hashes the key path of a tracked property several
-  /// times per change (when a view reads it, when its tracking is installed, told and
-  /// cancelled), and a key path with one stored component hashes in a few nanoseconds, where a
-  /// subscript key path carrying the state's key path took tens (docs/performance.md).
+  /// Observation tracks it as one stored property of a subject shared with the view store's
+  /// other reads (`TrackedReadSubject`): a view that reads ten properties registers with one
+  /// registrar, installs its tracking once and is cancelled once, as a view over one
+  /// `@Observable` model is. Each slot is a key path with one stored component: Observation
+  /// hashes a tracked property's key path several times per change (when a view reads it, when
+  /// its tracking is installed, told and cancelled), and such a key path hashes in a few
+  /// nanoseconds, where a subscript key path carrying the state's key path took tens
+  /// (docs/performance.md).
   @usableFromInline
-  class Read: Observable {
+  class Read {
     /// Whether `state` holds another value than the read passed in (this one) last saw; if so,
     /// records it. Formed where the property's type is known, so it runs specialized; it
     /// captures nothing (the read is passed in, and cast back with a checked cast).
     @usableFromInline final let takeIfChanged: (Read, State) -> Bool
     /// The key path read; the read keeps it, so its identity is not reused while the read lives.
     @usableFromInline final let keyPath: AnyKeyPath
-    @usableFromInline final let registrar = ObservationRegistrar()
-    /// What Observation tracks for this read: made once (a generic class's key path is built
-    /// anew each time its literal is evaluated).
-    @usableFromInline final let observationKey: KeyPath<Read, Int>
-    /// The property Observation tracks; it holds nothing.
-    @usableFromInline final let observed = 0
+    /// The subject Observation tracks this read in, and the read's slot in it.
+    @usableFromInline final let subject: TrackedReadSubject
+    @usableFromInline final let observationKey: KeyPath<TrackedReadSubject, Int>
     /// The read made before this one; never changes.
     @usableFromInline final let older: Read?
     /// Whether a view read the property since Observation was last told it changed: tracking
@@ -196,11 +212,14 @@ final class ViewStoreStorage<State, ViewAction> {
     @usableFromInline @exclusivity(unchecked) final var mayBeObserved = false
 
     @usableFromInline
-    init(keyPath: AnyKeyPath, older: Read?, takeIfChanged: @escaping (Read, State) -> Bool) {
+    init(
+      keyPath: AnyKeyPath, in storage: ViewStoreStorage,
+      takeIfChanged: @escaping (Read, State) -> Bool
+    ) {
       self.keyPath = keyPath
-      self.older = older
+      older = storage.newestRead
+      (subject, observationKey) = storage.nextSlot()
       self.takeIfChanged = takeIfChanged
-      observationKey = \Read.observed
     }
 
     /// Registers a view's read with Observation: inside `withObservationTracking`, the tracking
@@ -208,7 +227,7 @@ final class ViewStoreStorage<State, ViewAction> {
     @inlinable
     final func registerAccess() {
       mayBeObserved = true
-      registrar.access(self, keyPath: observationKey)
+      subject.registrar.access(subject, keyPath: observationKey)
     }
   }
 
@@ -220,11 +239,11 @@ final class ViewStoreStorage<State, ViewAction> {
     @usableFromInline @exclusivity(unchecked) var value: Value
 
     @inlinable
-    init(_ keyPath: KeyPath<State, Value>, in state: State, older: Read?) {
+    init(_ keyPath: KeyPath<State, Value>, in state: State, storage: ViewStoreStorage) {
       let reader = KeyPathReader(keyPath)
       self.reader = reader
       value = reader.read(from: state)
-      super.init(keyPath: keyPath, older: older) { read, state in
+      super.init(keyPath: keyPath, in: storage) { read, state in
         (read as! ValueRead<Value>).take(ifChangedIn: state)
       }
     }
@@ -248,11 +267,11 @@ final class ViewStoreStorage<State, ViewAction> {
     @usableFromInline @exclusivity(unchecked) var stamp: Stamped<Value>.Stamp
 
     @inlinable
-    init(_ keyPath: KeyPath<State, Stamped<Value>>, in state: State, older: Read?) {
+    init(_ keyPath: KeyPath<State, Stamped<Value>>, in state: State, storage: ViewStoreStorage) {
       let reader = KeyPathReader(keyPath)
       self.reader = reader
       stamp = reader.read(from: state).stamp
-      super.init(keyPath: keyPath, older: older) { read, state in
+      super.init(keyPath: keyPath, in: storage) { read, state in
         (read as! StampRead<Value>).take(ifChangedIn: state)
       }
     }
@@ -268,4 +287,26 @@ final class ViewStoreStorage<State, ViewAction> {
 
   /// Whether the storage still owns its store (tests check that it lets it go).
   var ownsStore: Bool { owner != nil }
+}
+
+/// What Observation tracks a view store's reads in: one registrar, and a stored property (a
+/// slot) for each of up to 16 reads. A view store makes another once these are taken.
+///
+/// Not `Sendable`: confined to its view store's actor.
+@usableFromInline
+final class TrackedReadSubject: Observable {
+  @usableFromInline let registrar = ObservationRegistrar()
+  // The slots hold nothing; Observation tracks their key paths.
+  @usableFromInline let slot0 = 0, slot1 = 0, slot2 = 0, slot3 = 0, slot4 = 0, slot5 = 0
+  @usableFromInline let slot6 = 0, slot7 = 0, slot8 = 0, slot9 = 0, slot10 = 0, slot11 = 0
+  @usableFromInline let slot12 = 0, slot13 = 0, slot14 = 0, slot15 = 0
+
+  @usableFromInline
+  init() {}
+
+  /// The slots' key paths, made once (each is one stored component).
+  @usableFromInline static let slots: [any KeyPath<TrackedReadSubject, Int> & Sendable] = [
+    \.slot0, \.slot1, \.slot2, \.slot3, \.slot4, \.slot5, \.slot6, \.slot7, \.slot8, \.slot9,
+    \.slot10, \.slot11, \.slot12, \.slot13, \.slot14, \.slot15,
+  ]
 }

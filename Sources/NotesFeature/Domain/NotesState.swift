@@ -1,3 +1,4 @@
+package import FeatureBridge
 package import StoreKernel
 
 /// The notes feature's state.
@@ -26,8 +27,9 @@ package struct NotesState: Equatable, Sendable {
     package var index: Int
   }
 
-  /// Every note, newest edited first.
-  package var notes: [Note] = []
+  /// Every note, newest edited first. Stamped: a view tracks it by its stamp (`$notes`), never
+  /// by keeping and comparing the array.
+  @Stamped package var notes: [Note] = []
   package var selectedID: Int?
   /// The cursor in the selected note's body, as a UTF-8 offset on a character boundary.
   package var cursor = 0
@@ -39,8 +41,9 @@ package struct NotesState: Equatable, Sendable {
   /// The cursor in the field being typed (the search text, or the new title), as a UTF-8
   /// offset.
   package var fieldCursor = 0
-  /// The notes the search text matches; `nil` without search text.
-  package var filter: NoteFilter?
+  /// The notes the search text matches; `nil` without search text. Stamped, as the notes are:
+  /// its matches can hold 10,000 ids.
+  @Stamped package var filter: NoteFilter?
   /// What Ctrl-K cut and Alt-6 copied, for Ctrl-U to paste.
   package var cutBuffer = ""
   /// Whether the last key cut or copied a line: the next cut or copy adds to the buffer.
@@ -88,30 +91,6 @@ package struct NotesState: Equatable, Sendable {
     self.selectedID = notes.first?.id
   }
 
-  /// What the view draws, reduced to values that change when the drawing may: cheap to
-  /// derive and compare on every keystroke.
-  package struct RenderKey: Equatable, Sendable {
-    var selectedID: Int?
-    var cursor: Int
-    var fieldCursor: Int
-    var editCount: Int
-    var noteCount: Int
-    var mode: Mode
-    var searchText: String
-    var status: String?
-    var loadStatus: LoadStatus
-    var hasUnsavedChanges: Bool
-    var isConfirming: Bool
-  }
-
-  package var renderKey: RenderKey {
-    RenderKey(
-      selectedID: selectedID, cursor: cursor, fieldCursor: fieldCursor, editCount: editCount,
-      noteCount: notes.count,
-      mode: mode, searchText: searchText, status: status, loadStatus: loadStatus,
-      hasUnsavedChanges: hasUnsavedChanges, isConfirming: confirmation != nil)
-  }
-
   package var hasUnsavedChanges: Bool { editCount != savedEditCount }
 
   /// What decides what a key does: the mode, and the question the list asks, if it asks one.
@@ -123,10 +102,14 @@ package struct NotesState: Equatable, Sendable {
 
   package var keyContext: KeyContext { KeyContext(mode: mode, confirmation: confirmation) }
 
-  package var selectedIndex: Int? {
-    guard let selectedID else { return nil }
-    if notes.first?.id == selectedID { return 0 }
-    return notes.firstIndex { $0.id == selectedID }
+  package var selectedIndex: Int? { Self.index(of: selectedID, in: notes) }
+
+  /// Where the note with this id is in `notes`; the first is looked at first (the note being
+  /// edited is the newest).
+  package static func index(of id: Int?, in notes: [Note]) -> Int? {
+    guard let id else { return nil }
+    if notes.first?.id == id { return 0 }
+    return notes.firstIndex { $0.id == id }
   }
 
   package var selectedNote: Note? { selectedIndex.map { notes[$0] } }
