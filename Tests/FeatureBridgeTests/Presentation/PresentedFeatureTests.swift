@@ -175,6 +175,27 @@ import Testing
     await parent.stop()
     #expect(features.liveFeatureCount == 0)
   }
+
+  /// A host that settles the parent sees the presented feature's answers: settling waits for
+  /// the outputs it emitted to reach the parent, not only for the parent's own inputs.
+  @Test func settlingTheParentWaitsForWhatItsPresentedFeatureSaid() async {
+    let features = FeatureRegistry()
+    let parent = Feature<Never, Never>.start(
+      name: "Memo", initialState: Memo.State(), reducer: MemoBoundary(),
+      withDependencies: {
+        $0.featureRegistry = features
+        $0.clock = TestClock()
+      })
+    let view = parent.viewStore(state: Memo.State.self, viewAction: Memo.Action.self)
+    view.send(.recordTapped)
+    // The recorder answers the stop with an output, which hops to the parent through a task;
+    // the parent then records it and dismisses the recorder.
+    view.send(.stopTapped)
+    await parent.settle()
+    #expect(view.recorded == [0])
+    #expect(features.liveFeatureNames == ["Memo"])
+    await parent.stop()
+  }
 }
 
 /// The memo behind a boundary, its view sending any of its actions.
