@@ -31,6 +31,14 @@ struct SlotEffects: Hashable, Sendable {
   let index: Int
 }
 
+extension Effect {
+  /// A slot's effect as the root store's: its actions boxed for the slot at `index`, and
+  /// marked with the slot's id.
+  func inSlot(_ index: Int) -> Effect<AppAction> {
+    map { .feature(index, $0) }.cancellable(id: SlotEffects(index: index))
+  }
+}
+
 /// A declared feature's slot, for a feature declared as `AppFeature<R>`.
 final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
   private let appFeature: AppFeature<R>
@@ -65,11 +73,8 @@ final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
     guard let action = action as? R.Action else {
       preconditionFailure("\(appFeature.title) received an action of another feature: \(action)")
     }
-    let index = index
     version &+= 1
-    return reduceFeature(&state, action)
-      .map { .feature(index, $0) }
-      .cancellable(id: SlotEffects(index: index))
+    return reduceFeature(&state, action).inSlot(index)
   }
 
   func prepare(_ dependencies: inout DependencyValues) {
@@ -128,11 +133,8 @@ final class ComposedSlot<State, Action: Sendable>: FeatureSlot {
     guard let action = action as? Action else {
       preconditionFailure("A presented feature received an action of another feature: \(action)")
     }
-    let index = index
     version &+= 1
-    return reduceFeature(&state, action)
-      .map { .feature(index, $0) }
-      .cancellable(id: SlotEffects(index: index))
+    return reduceFeature(&state, action).inSlot(index)
   }
 
   /// A presented feature's dependencies are its reducer's own (``FeatureRecipe``'s composed

@@ -162,14 +162,19 @@ import Testing
 /// A parent behind a boundary stops what it presents first, as their hosts would stop them.
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct PresentedFeatureParentStopTests {
-  @Test func stoppingTheParentStopsWhatItPresents() async {
-    let features = FeatureRegistry()
-    let parent = Feature<Never, Never>.start(
+  /// The memo behind a boundary, counting its features into `features`.
+  private func startMemo(features: FeatureRegistry) -> Feature<Never, Never> {
+    Feature<Never, Never>.start(
       name: "Memo", initialState: Memo.State(), reducer: MemoBoundary(),
       withDependencies: {
         $0.featureRegistry = features
         $0.clock = TestClock()
       })
+  }
+
+  @Test func stoppingTheParentStopsWhatItPresents() async {
+    let features = FeatureRegistry()
+    let parent = startMemo(features: features)
     parent.viewStore(state: Memo.State.self, viewAction: Memo.Action.self).send(.recordTapped)
     #expect(features.liveFeatureNames == ["Memo", "Recorder"])
     await parent.stop()
@@ -180,12 +185,7 @@ import Testing
   /// the outputs it emitted to reach the parent, not only for the parent's own inputs.
   @Test func settlingTheParentWaitsForWhatItsPresentedFeatureSaid() async {
     let features = FeatureRegistry()
-    let parent = Feature<Never, Never>.start(
-      name: "Memo", initialState: Memo.State(), reducer: MemoBoundary(),
-      withDependencies: {
-        $0.featureRegistry = features
-        $0.clock = TestClock()
-      })
+    let parent = startMemo(features: features)
     let view = parent.viewStore(state: Memo.State.self, viewAction: Memo.Action.self)
     view.send(.recordTapped)
     // The recorder answers the stop with an output, which hops to the parent through a task;
