@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs one test alone in a child process (the test binary itself, filtered to that test), so
 /// that what it measures of the process (its resident memory) is its own and not that of the
@@ -27,4 +28,18 @@ func runAlone(suite: String, test: String) throws -> (status: Int32, printed: St
   let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   child.waitUntilExit()
   return (child.terminationStatus, printed)
+}
+
+/// ``runAlone(suite:test:)`` for a test that checks, in the parent, only that the child passed:
+/// `true` in the parent (the test returns), `false` in the child (the test does its work).
+func ranAlone(
+  suite: String, test: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Bool {
+  guard let child = try runAlone(suite: suite, test: test) else { return false }
+  #expect(
+    child.status == 0, "the test failed alone:\n\(child.printed)", sourceLocation: sourceLocation)
+  #expect(
+    child.printed.contains("1 test"), "the child ran no test:\n\(child.printed)",
+    sourceLocation: sourceLocation)
+  return true
 }
