@@ -48,7 +48,7 @@ extension NotesState {
   var shownFields: NotesView.Shown.Fields {
     .init(
       selectedID: selectedID, cursor: cursor, fieldCursor: fieldCursor, mode: mode,
-      searchText: searchText, status: status, hasUnsavedChanges: hasUnsavedChanges,
+      searchText: searchText, status: notice ?? status, hasUnsavedChanges: hasUnsavedChanges,
       confirmation: confirmation)
   }
 }

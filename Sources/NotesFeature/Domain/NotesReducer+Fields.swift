@@ -51,12 +51,11 @@ extension NotesReducer {
     let after = state.cursor < text.utf8Count ? text.characterBoundary(after: state.cursor) : 0
     if let found = text.offset(of: query, from: after) {
       state.cursor = found
-      state.status = nil
     } else if let found = text.offset(of: query, from: 0), found < after {
-      state.status = found == state.cursor ? "This is the only occurrence" : "Search wrapped"
+      state.notice = found == state.cursor ? "This is the only occurrence" : "Search wrapped"
       state.cursor = found
     } else {
-      state.status = "“\(query)” not found"
+      state.notice = "“\(query)” not found"
     }
     state.goalColumn = nil
   }

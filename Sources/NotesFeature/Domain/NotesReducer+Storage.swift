@@ -180,7 +180,7 @@ extension NotesReducer {
     state.cursor = state.notes.first?.text.utf8Count ?? 0
     state.restoredRecoveries = paths
     let files = paths.count == 1 ? paths[0] : "\(paths[0]) and \(paths.count - 1) more"
-    state.status =
+    state.notice =
       "Restored \(restored) unsaved note\(restored == 1 ? "" : "s") from \(files)"
     let edited = markEdited(&state)
     state.restoredAtEditCount = state.editCount

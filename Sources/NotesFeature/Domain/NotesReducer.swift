@@ -26,6 +26,8 @@ package struct NotesReducer: Reducer {
   private func reduce(
     into state: inout NotesState, view action: NotesAction.ViewAction
   ) -> Effect<NotesAction> {
+    // What the last key said lasts until this one.
+    if state.notice != nil { state.notice = nil }
     // Cuts gather while they follow each other (nano's Ctrl-K): any other key ends the run.
     if state.cutBufferIsOpen, action != .cutLineTapped, action != .copyLineTapped {
       state.cutBufferIsOpen = false
@@ -46,7 +48,7 @@ package struct NotesReducer: Reducer {
       refilter(&state, note: deleted.note.id)
       state.selectedID = deleted.note.id
       state.cursor = deleted.note.text.utf8Count
-      state.status = "Restored “\(deleted.note.title)”"
+      state.notice = "Restored “\(deleted.note.title)”"
       return .merge(noteCountChanged(state), markEdited(&state))
     case .selectNext:
       moveSelection(&state, by: 1)
@@ -199,7 +201,7 @@ package struct NotesReducer: Reducer {
       state.selectedID = (visible.first { $0.revision < note.revision } ?? visible.last)?.id
       state.cursor = state.selectedNote?.text.utf8Count ?? 0
     }
-    state.status = "Deleted “\(note.title)”: u to undo"
+    state.notice = "Deleted “\(note.title)”: u to undo"
     return .merge(
       .send(.delegate(.deleted(NoteID(note.id)))), noteCountChanged(state), markEdited(&state))
   }

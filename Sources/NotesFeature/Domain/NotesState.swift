@@ -79,7 +79,12 @@ package struct NotesState: Equatable, Sendable {
   /// False when the notes file exists but cannot be read: it must never be overwritten.
   package var canSave = true
   package var loadStatus: LoadStatus = .loading
+  /// What saving last said ("Saved", or why it could not): replaced by the next save.
   package var status: String?
+  /// What the last key did when it has something to say ("Deleted “X”: u to undo", "Search
+  /// wrapped"): shown before ``status`` until the next key, so an autosave finishing a second
+  /// later never hides it.
+  package var notice: String?
   /// The question the list asks before it deletes a note (`d`), while it asks it: a
   /// confirmation dialog, drawn by whichever view shows the notes.
   @PresentationState package var confirmation: ConfirmationDialogState<NotesAction.Confirmation>?

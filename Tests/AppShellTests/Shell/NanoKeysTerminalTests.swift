@@ -56,13 +56,12 @@ struct NanoKeysTerminalTests {
     try await app.expectGone("CONFIRM")
     try await app.expectScreen("BROWSING", "Notes (2)")
     try app.tmux.press("d", "y")
-    // The next note is selected. (The messages "Deleted …: u to undo" and "Restored …" last
-    // until the autosave a second later says "Saved", a window a loaded machine's polling can
-    // miss; NotesReducerTests asserts them.)
-    try await app.expectScreen("Notes (1)", "▸ Drop me")
+    // The next note is selected, and the hint to undo shows until the next key (the autosave's
+    // "Saved" a second later does not replace it).
+    try await app.expectScreen("Notes (1)", "▸ Drop me", "Deleted “Keep me”: u to undo")
     try app.tmux.press("u")
     // The restored note comes back selected.
-    try await app.expectScreen("Notes (2)", "▸ Keep me")
+    try await app.expectScreen("Notes (2)", "▸ Keep me", "Restored “Keep me”")
     try app.tmux.press("d")
     try await app.expectScreen("CONFIRM")
     try app.tmux.press("n")

@@ -102,9 +102,13 @@ import Testing
     await store.send(.view(.newlineTapped)) {
       $0.mode = .editing
       $0.cursor = 0
-      $0.status = "Search wrapped"
+      $0.notice = "Search wrapped"
     }
-    await store.send(.view(.findTapped)) { $0.mode = .finding(draft: "") }
+    // The next key ends the message.
+    await store.send(.view(.findTapped)) {
+      $0.mode = .finding(draft: "")
+      $0.notice = nil
+    }
     await store.send(.view(.textInserted("plum"))) {
       $0.mode = .finding(draft: "plum")
       $0.fieldCursor = 4
@@ -112,12 +116,13 @@ import Testing
     await store.send(.view(.newlineTapped)) {
       $0.mode = .editing
       $0.lastFind = "plum"
-      $0.status = "“plum” not found"
+      $0.notice = "“plum” not found"
     }
     // Esc leaves the find for the note.
     await store.send(.view(.findTapped)) {
       $0.mode = .finding(draft: "")
       $0.fieldCursor = 0
+      $0.notice = nil
     }
     await store.send(.view(.escapeTapped)) { $0.mode = .editing }
   }

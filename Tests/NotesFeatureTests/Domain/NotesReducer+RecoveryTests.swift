@@ -140,7 +140,7 @@ import Testing
       $0.loadStatus = .loaded
       $0.restoredRecoveries = [recovered.path]
       $0.restoredAtEditCount = 1
-      $0.status = "Restored 1 unsaved note from /data/notes.recovery-1-2.json"
+      $0.notice = "Restored 1 unsaved note from /data/notes.recovery-1-2.json"
       $0.editCount = 1
       $0.autosaveArmed = true
       $0.unsavedEdits = editsNow(clock)

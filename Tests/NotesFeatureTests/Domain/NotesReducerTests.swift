@@ -200,26 +200,33 @@ import Testing
       $0.lastDeleted = .init(note: self.beta, index: 1)
       $0.selectedID = 1
       $0.cursor = 1
-      $0.status = "Deleted “Beta”: u to undo"
+      $0.notice = "Deleted “Beta”: u to undo"
       $0.editCount = 1
       $0.autosaveArmed = true
       $0.unsavedEdits = editsNow(clock)
     }
     await store.receive(.delegate(.deleted(NoteID(2))))
     await store.receive(.delegate(.noteCountChanged(2)))
+    // The autosave a second later says "Saved" without hiding the undo hint: it shows until
+    // the next key.
+    await expectAutosave(store, clock: clock, editCount: 1, noteCount: 2)
+    #expect(store.state.notice == "Deleted “Beta”: u to undo")
     await store.send(.view(.undoDeleteTapped)) {
       $0.notes = [self.gamma, self.beta, self.alpha]
       $0.lastDeleted = nil
       $0.selectedID = 2
       $0.cursor = 2
-      $0.status = "Restored “Beta”"
+      $0.notice = "Restored “Beta”"
+      $0.status = nil
       $0.editCount = 2
+      $0.autosaveArmed = true
+      $0.unsavedEdits = editsNow(clock)
     }
     await store.receive(.delegate(.noteCountChanged(3)))
-    // Only the last delete can be undone, once.
-    await store.send(.view(.undoDeleteTapped))
+    // Only the last delete can be undone, once; the key ends the last one's message.
+    await store.send(.view(.undoDeleteTapped)) { $0.notice = nil }
     await expectAutosave(store, clock: clock, editCount: 2, noteCount: 3)
-    #expect(recording.saved.map(\.notes) == [[gamma, beta, alpha]])
+    #expect(recording.saved.map(\.notes) == [[gamma, alpha], [gamma, beta, alpha]])
     await store.finish()
   }
 
@@ -240,7 +247,7 @@ import Testing
       $0.mode = .browsing
       $0.selectedID = 2
       $0.cursor = 2
-      $0.status = "Deleted “Alpha”: u to undo"
+      $0.notice = "Deleted “Alpha”: u to undo"
       $0.editCount = 1
       $0.autosaveArmed = true
       $0.unsavedEdits = editsNow(clock)
@@ -286,14 +293,15 @@ import Testing
       $0.lastDeleted = .init(note: self.alpha, index: 0)
       $0.selectedID = nil
       $0.cursor = 0
-      $0.status = "Deleted “Alpha”: u to undo"
+      $0.notice = "Deleted “Alpha”: u to undo"
       $0.editCount = 1
       $0.autosaveArmed = true
       $0.unsavedEdits = editsNow(clock)
     }
     await store.receive(.delegate(.deleted(NoteID(1))))
     await store.receive(.delegate(.noteCountChanged(0)))
-    await store.send(.view(.deleteSelectedTapped))
+    // With nothing selected, d does nothing but end the last key's message.
+    await store.send(.view(.deleteSelectedTapped)) { $0.notice = nil }
     await expectAutosave(store, clock: clock, editCount: 1, noteCount: 0)
     await store.finish()
   }
@@ -321,14 +329,17 @@ import Testing
       $0.lastDeleted = .init(note: ascii, index: 0)
       $0.selectedID = 1
       $0.cursor = 6
-      $0.status = "Deleted “Ascii”: u to undo"
+      $0.notice = "Deleted “Ascii”: u to undo"
       $0.editCount = 1
       $0.autosaveArmed = true
       $0.unsavedEdits = editsNow(clock)
     }
     await store.receive(.delegate(.deleted(NoteID(2))))
     await store.receive(.delegate(.noteCountChanged(1)))
-    await store.send(.view(.editTapped)) { $0.mode = .editing }
+    await store.send(.view(.editTapped)) {
+      $0.mode = .editing
+      $0.notice = nil
+    }
     await store.send(.view(.textInserted("!"))) {
       $0.notes[0].body = "日本!"
       $0.notes[0].revision = 3
