@@ -43,7 +43,7 @@ let package = Package(
   ],
   targets: [
     // BENCHMARK_SHORT=1: each benchmark runs a few iterations (what CI does, so that their
-    // preconditions execute); every benchmark target calls it last.
+    // preconditions execute); every benchmark target calls it first.
     .target(
       name: "ShortMode",
       dependencies: [

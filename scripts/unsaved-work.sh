@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Unsaved notes survive a full disk and a read-only directory, in a real terminal (tmux):
+# Unsaved notes survive a full disk and a read-only directory, and a save that cannot keep them
+# anywhere says so, in a real terminal (tmux):
 # see scripts/unsaved_work.py for every check. Needs root, tmux and setpriv: without them it
 # says it skipped, or fails with --no-skip or when CI is set (CI relies on it).
 #
-#   scripts/unsaved-work.sh            # builds AppShell (debug), then runs both scenarios
+#   scripts/unsaved-work.sh            # builds AppShell (debug), then runs the three scenarios
 #   scripts/unsaved-work.sh --no-skip  # fails instead of skipping
 #
 # SCRATCH picks the build directory (default .build).

@@ -7,11 +7,15 @@ Two scenarios, each typed into the full-screen app as a person would:
               characters into a new note, let the autosave fail, quit with q.
   read-only   As the user nobody, type a first batch and let it save; then the data directory
               becomes read-only (chmod 500); type a second batch, let the autosave fail, quit.
+  nowhere     As read-only, but $TMPDIR becomes read-only too, so the unsaved notes cannot be
+              kept anywhere.
 
-Each run must then: restore the terminal (no alternate screen, cursor shown), exit with status 3,
-print one line naming the recovery file, and leave every typed character in that file. A second
-start on the same directory, once it is writable again, must show the notes as "(recovered)",
-save them into notes.json and remove the recovery file.
+Each of the first two runs must then: restore the terminal (no alternate screen, cursor shown),
+exit with status 3, print one line naming the recovery file, and leave every typed character in
+that file. A second start on the same directory, once it is writable again, must show the notes
+as "(recovered)", save them into notes.json and remove the recovery file. The third must restore
+the terminal, exit with status 3 and print one line saying the notes could not be saved or kept;
+notes.json must still hold the first batch.
 
 Needs root (to mount the tmpfs and to switch to nobody), tmux and setpriv; runs a copy of the
 binary from a directory nobody can read. Prints one line per check and exits 1 if any failed.
@@ -186,10 +190,10 @@ def disk_full(binary, root):
         subprocess.run(["umount", data], check=False)
 
 
-def read_only(binary, root):
-    label = "read-only"
-    data = os.path.join(root, "readonly")
-    temporary = os.path.join(root, "tmp-readonly")
+def read_only(binary, root, temporary_too=False):
+    label = "nowhere" if temporary_too else "read-only"
+    data = os.path.join(root, label)
+    temporary = os.path.join(root, "tmp-" + label)
     os.makedirs(data)
     os.makedirs(temporary)
     for path in (root, data, temporary):
@@ -205,6 +209,8 @@ def read_only(binary, root):
         tmux.type(first)
         check(tmux.wait_for("Saved"), f"{label}: the first batch is saved")
         os.chmod(data, 0o500)
+        if temporary_too:
+            os.chmod(temporary, 0o500)
         tmux.type(second)
         check(tmux.wait_for("Error"), f"{label}: the failed autosave is reported")
         tmux.keys("Escape")
@@ -213,6 +219,17 @@ def read_only(binary, root):
         tmux.keys("q")
 
     status, stderr, _ = run_session(binary, data, type_chmod_and_quit, nobody, temporary, label)
+    if temporary_too:
+        os.chmod(temporary, 0o700)
+        os.chmod(data, 0o700)
+        check(status == 3, f"{label}: exit status 3 (got {status})")
+        lines = [line for line in stderr.splitlines() if line]
+        check(len(lines) == 1 and "could not be saved or kept" in lines[0],
+              f"{label}: one line saying the notes could not be saved or kept ({stderr!r})")
+        check(recovery_files(data, temporary) == [], f"{label}: no recovery file anywhere")
+        saved = bodies(os.path.join(data, "notes.json"))
+        check(any(first in body for body in saved), f"{label}: notes.json still holds the first batch")
+        return
     recovery = verify_recovery(status, stderr, first + second, data, temporary, label)
     os.chmod(data, 0o700)
     if recovery is not None:
@@ -247,6 +264,7 @@ def main():
     try:
         disk_full(binary, root)
         read_only(binary, root)
+        read_only(binary, root, temporary_too=True)
     finally:
         shutil.rmtree(root, ignore_errors=True)
     print(f"{len(FAILURES)} check(s) failed" if FAILURES else "all checks passed")

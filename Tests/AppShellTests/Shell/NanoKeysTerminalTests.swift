@@ -86,6 +86,23 @@ struct NanoKeysTerminalTests {
     #expect(try app.savedNotes().map(\.body) == ["typed"])
   }
 
+  /// Every quit key docs/app.md lists ends the app with status 0 and the notes saved first.
+  @Test(arguments: ["q", "C-x", "C-c", "C-q", "C-d"])
+  func eachQuitKeySavesAndExitsWithZero(key: String) async throws {
+    let app = try TmuxApp()
+    defer { app.close() }
+    try await app.expectScreen("No notes: n to create one")
+    try app.tmux.press("n")
+    try app.tmux.type("typed before \(key)")
+    try await app.expectScreen("│ typed before \(key)")
+    // Escape and a letter in one read would be Alt and that letter: quit once Escape took.
+    try app.tmux.press("Escape")
+    try await app.expectScreen("BROWSING")
+    try app.tmux.press(key)
+    try await app.expectCleanExit()
+    #expect(try app.savedNotes().map(\.body) == ["typed before \(key)"])
+  }
+
   @Test func ctrlWFindsInTheNoteAndSearchesFromTheList() async throws {
     let app = try TmuxApp(notes: [("Recipe", "apples\npears\nmore apples"), ("Other", "x")])
     defer { app.close() }

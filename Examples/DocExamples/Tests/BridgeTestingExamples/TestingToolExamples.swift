@@ -26,10 +26,13 @@ import Testing
       input == .save ? [.saved(noteCount: 0)] : []
     }
     let notes = fakeNotes.start()  // instead of NotesFeature.start(…)
-    notes.onOutput { print($0) }
-    fakeNotes.emit(.noteCountChanged(3))  // prints noteCountChanged(3)
-    await notes.send(.save)
+    var heard: [NotesOutput] = []
+    notes.onOutput { heard.append($0) }
+    fakeNotes.emit(.noteCountChanged(3))
+    await notes.send(.save)  // the fake answers .saved(noteCount: 0)
+    await notes.settle()
     #expect(fakeNotes.receivedInputs == [.save])
+    #expect(heard == [.noteCountChanged(3), .saved(noteCount: 0)])
     await notes.stop()
   }
 

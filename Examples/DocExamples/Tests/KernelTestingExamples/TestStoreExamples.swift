@@ -145,9 +145,9 @@ struct Editor: Reducer {
   let store = TestStore(initialState: Search.State(), reducer: Search()) {
     $0.clock = ImmediateClock()
   }
-  store.exhaustivity = .off
-  await store.send(.queryChanged("a"))
-  await store.finish()
+  // The debounce's 300 ms pass at once: the response follows the query with no clock to advance.
+  await store.send(.queryChanged("a")) { $0.query = "a" }
+  await store.receive(Search.Action.responsePath, ["a"]) { $0.results = ["a"] }
 }
 
 struct Timer: Reducer {
