@@ -21,6 +21,7 @@
 /// the reducer's, since nothing else writes `state` and the runtime's own reads happen between
 /// reducer calls. Two stores of a flag cost less than the dynamic check's begin and end
 /// (about 8 ns a send, with its thread-local lookups; docs/performance.md).
+
 @usableFromInline
 final class StoreRuntime<State, Action: Sendable> {
   @usableFromInline @exclusivity(unchecked) var state: State
@@ -31,8 +32,10 @@ final class StoreRuntime<State, Action: Sendable> {
   @usableFromInline weak let isolationReference: (any Actor)?
   @usableFromInline let metrics: StoreMetrics
   @usableFromInline private(set) var dependencies: DependencyScope
-  @usableFromInline @exclusivity(unchecked) private(set) var dependencyPointer:
-    UnsafeMutableRawPointer
+  /// `dependencies`, kept unretained for the reducer's per-thread slot; the two are set
+  /// together, and `dependencies` owns the scope.
+  @usableFromInline @exclusivity(unchecked) private(set) var lentDependencies:
+    Unretained<DependencyScope>
   /// `ReducerDependencies`' key, kept here so the hot path reads it from the runtime.
   @usableFromInline let dependencyKey = ReducerDependencies.keyValue
 
@@ -72,7 +75,7 @@ final class StoreRuntime<State, Action: Sendable> {
     self.isolationReference = isolation
     let scope = DependencyScope(dependencies)
     self.dependencies = scope
-    self.dependencyPointer = Unmanaged.passUnretained(scope).toOpaque()
+    self.lentDependencies = Unretained(scope)
     self.effectExecutor = dependencies.resolvedEffectExecutor
   }
 
@@ -81,7 +84,7 @@ final class StoreRuntime<State, Action: Sendable> {
   func replaceDependencies(with values: DependencyValues) {
     let scope = DependencyScope(values)
     dependencies = scope
-    dependencyPointer = Unmanaged.passUnretained(scope).toOpaque()
+    lentDependencies = Unretained(scope)
     effectExecutor = values.resolvedEffectExecutor
   }
 
@@ -174,7 +177,7 @@ final class StoreRuntime<State, Action: Sendable> {
     StoreMetrics.bump(metrics.reducerRuns)
     if changeHook != nil { return processReportingChanges(action) }
     isReducing = true
-    let effect = ReducerDependencies.with(dependencyPointer, key: dependencyKey) {
+    let effect = ReducerDependencies.with(lentDependencies, key: dependencyKey) {
       reducer(&state, action)
     }
     isReducing = false
@@ -187,7 +190,7 @@ final class StoreRuntime<State, Action: Sendable> {
   func processReportingChanges(_ action: Action) {
     let before = state
     isReducing = true
-    let effect = ReducerDependencies.with(dependencyPointer, key: dependencyKey) {
+    let effect = ReducerDependencies.with(lentDependencies, key: dependencyKey) {
       reducer(&state, action)
     }
     isReducing = false
