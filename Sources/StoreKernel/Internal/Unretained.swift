@@ -1,7 +1,7 @@
 /// A reference to an object that something else owns, kept without a retain and lent to a call
 /// without one. The one place in StoreKernel that holds or lends a reference unretained, or
 /// casts one without a check; every other reference in the module is an ordinary strong (or
-/// weak) one.
+/// weak) one, and every other cast is checked.
 ///
 /// What it is for: the few references the hot paths touch on every action, where a retain and
 /// a release cost a measurable share of the action (3 – 7 ns each, docs/performance.md): the

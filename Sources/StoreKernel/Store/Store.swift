@@ -279,7 +279,8 @@ extension Store {
   /// up (the features it presents, to stop them before it stops). A scoped store answers with
   /// its root's (through its parents).
   package func existingOperatorState<Value: AnyObject>(_ type: Value.Type) -> Value? {
-    existingOperatorState(for: ObjectIdentifier(type)).map { unsafeDowncast($0, to: type) }
+    // Stored under its own type's identifier: the checked cast cannot fail.
+    existingOperatorState(for: ObjectIdentifier(type)).map { $0 as! Value }
   }
 
   /// Cancels every effect this store's runtime is running (and ends what is attached to their
