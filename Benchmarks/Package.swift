@@ -111,6 +111,7 @@ let package = Package(
       name: "KeystrokeInstructions",
       dependencies: [
         .product(name: "StoreKernel", package: "MultiStore"),
+        "KernelFixtures",
         .product(name: "FeatureBridge", package: "MultiStore"),
         .product(name: "NotesFeature", package: "MultiStore"),
         .product(name: "NotesTerminalView", package: "MultiStore"),

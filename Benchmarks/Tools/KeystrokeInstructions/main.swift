@@ -14,6 +14,8 @@
 // notes mode renders a screen per key (about 100,000 instructions): run it with 10,000 and
 // 1,000 keys, over 9,000.
 //
+// KernelSends.swift adds the kernel's own paths (modes scoped10, dependency, fanout100).
+//
 // Used by docs/performance.md.
 
 import FeatureBridge
@@ -91,7 +93,8 @@ import StoreKernel
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let keys = Int(arguments[2]), keys > 0 else {
   fatalError(
-    "usage: KeystrokeInstructions keys|plain|feature|stamped|model|revision-only|notes KEYS")
+    "usage: KeystrokeInstructions "
+      + "keys|plain|feature|stamped|model|revision-only|notes|scoped10|dependency|fanout100 KEYS")
 }
 if arguments[1] == "notes" {
   typeIntoTheNotes(keys)
@@ -104,6 +107,9 @@ if arguments[1] == "notes" {
     case "stamped": typeIntoAFeatureWhoseViewDrawsTheStampedText(keys)
     case "model": typeIntoAModel(keys, TypingModel())
     case "revision-only": typeIntoAModel(keys, RevisionOnlyTypingModel())
+    case "scoped10": sendThroughTenScopes(keys)
+    case "dependency": sendReadingADependency(keys)
+    case "fanout100": sendToAHundredObservers(keys)
     default: fatalError("unknown mode \(arguments[1])")
     }
   }

@@ -104,8 +104,9 @@ enum EffectDependencies {
 /// each time, cost about a sixth of a root `send`: docs/performance.md.)
 @usableFromInline
 enum ReducerDependencies {
-  /// Where the current thread keeps its reducer dependencies.
-  @usableFromInline typealias Slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  /// Where the current thread keeps its reducer dependencies: unretained, for the length of a
+  /// `with` call whose caller owns them.
+  @usableFromInline typealias Slot = UnsafeMutablePointer<Unretained<DependencyScope>?>
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
@@ -121,15 +122,14 @@ enum ReducerDependencies {
 
   @usableFromInline
   static var current: DependencyScope? {
-    guard let pointer = slotIfAllocated(key)?.pointee else { return nil }
-    return Unmanaged<DependencyScope>.fromOpaque(pointer).takeUnretainedValue()
+    slotIfAllocated(key)?.pointee?.object
   }
 
   /// Runs `body` with `scope` as the current reducer dependencies. The caller keeps `scope`
   /// alive for the call; the previous value is restored afterwards, so stores may nest.
   @inlinable @inline(__always)
   static func with<Result>(
-    _ scope: UnsafeMutableRawPointer, key: UInt32, _ body: () -> Result
+    _ scope: Unretained<DependencyScope>, key: UInt32, _ body: () -> Result
   ) -> Result {
     let slot = slot(key)
     let previous = slot.pointee
@@ -138,9 +138,10 @@ enum ReducerDependencies {
     return body()
   }
 
-  /// Runs `body` with `scope` as the current reducer dependencies, as `with(_:key:_:)`.
-  static func with<Result>(_ scope: UnsafeMutableRawPointer, _ body: () -> Result) -> Result {
-    with(scope, key: keyValue, body)
+  /// Runs `body` with `scope` as the current reducer dependencies, as `with(_:key:_:)`; keeps
+  /// `scope` alive for the call.
+  static func with<Result>(_ scope: DependencyScope, _ body: () -> Result) -> Result {
+    withExtendedLifetime(scope) { with(Unretained(scope), key: keyValue, body) }
   }
 
   /// The current thread's slot, allocated on the thread's first use. Out of line, so that the
@@ -161,6 +162,6 @@ enum ReducerDependencies {
   }
 
   private static func slotIfAllocated(_ key: pthread_key_t) -> Slot? {
-    pthread_getspecific(key)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+    pthread_getspecific(key)?.assumingMemoryBound(to: Unretained<DependencyScope>?.self)
   }
 }

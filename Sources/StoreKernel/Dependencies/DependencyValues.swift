@@ -104,8 +104,9 @@ private class AnyDependencyBox: @unchecked Sendable {
   /// The value, for the key it is stored under.
   final func value<Key: DependencyKey>(of key: Key.Type) -> Key.Value {
     // Boxes are stored only under `ObjectIdentifier(Key.self)` and made as
-    // `DependencyBox<Key.Value>`, so the box under a key always has that key's value type.
-    unsafeDowncast(self, to: DependencyBox<Key.Value>.self).value
+    // `DependencyBox<Key.Value>`, so the box under a key always has that key's value type. A
+    // checked cast would look up the box type's metadata on every read (this runs generic).
+    Unretained<DependencyBox<Key.Value>>(knownType: self).lend { $0.value }
   }
 }
 

@@ -47,11 +47,8 @@ public struct DependencyOverridingReducer<Base: Reducer>: Reducer {
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     var values = DependencyValues.current
     update(&values)
-    let scope = DependencyScope(values)
-    return withExtendedLifetime(scope) {
-      ReducerDependencies.with(Unmanaged.passUnretained(scope).toOpaque()) {
-        base.reduce(into: &state, action: action)
-      }
+    return ReducerDependencies.with(DependencyScope(values)) {
+      base.reduce(into: &state, action: action)
     }
   }
 }

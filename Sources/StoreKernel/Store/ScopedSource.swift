@@ -19,9 +19,10 @@ final class ScopedSource<State, Action: Sendable> {
   @usableFromInline let deliver: (Action) -> StoreTask
   /// `deliver` for a batch, handled by the root as one batch.
   @usableFromInline let deliverBatch: ([Action]) -> StoreTask
-  /// The counters of the scoped stores between this one and its root, parent first. Unretained:
-  /// each belongs to an ancestor store, which `parent` keeps alive.
-  @usableFromInline let ancestorMetrics: [Unmanaged<StoreMetrics>]
+  /// The counters of the scoped stores between this one and its root, parent first, kept
+  /// unretained (a retain and a release per level per action, otherwise): each belongs to an
+  /// ancestor store, which `parent` keeps alive.
+  @usableFromInline let ancestorMetrics: [Unretained<StoreMetrics>]
   @usableFromInline
   let observe: (ObservationFlag, @escaping (State) -> Void, ((State) -> Void)?) -> Void
   let setChangeHook: (@escaping @Sendable (String) -> Void) -> Void
@@ -34,7 +35,7 @@ final class ScopedSource<State, Action: Sendable> {
     read: @escaping () -> State,
     deliver: @escaping (Action) -> StoreTask,
     deliverBatch: @escaping ([Action]) -> StoreTask,
-    ancestorMetrics: [Unmanaged<StoreMetrics>],
+    ancestorMetrics: [Unretained<StoreMetrics>],
     observe: @escaping (ObservationFlag, @escaping (State) -> Void, ((State) -> Void)?) -> Void,
     setChangeHook: @escaping (@escaping @Sendable (String) -> Void) -> Void,
     runningEffectCount: @escaping () -> Int,
@@ -57,7 +58,7 @@ final class ScopedSource<State, Action: Sendable> {
   func countReceived(by metrics: StoreMetrics) {
     StoreMetrics.bump(metrics.actionsReceived)
     for ancestor in ancestorMetrics {
-      ancestor._withUnsafeGuaranteedRef { StoreMetrics.bump($0.actionsReceived) }
+      ancestor.lend { StoreMetrics.bump($0.actionsReceived) }
     }
   }
 }
@@ -71,7 +72,7 @@ extension Store {
     embedding embed: @escaping (ChildAction) -> Action
   ) -> (
     deliver: (ChildAction) -> StoreTask, deliverBatch: ([ChildAction]) -> StoreTask,
-    ancestorMetrics: [Unmanaged<StoreMetrics>]
+    ancestorMetrics: [Unretained<StoreMetrics>]
   ) {
     switch source {
     case .root(let runtime):
@@ -86,7 +87,7 @@ extension Store {
       return (
         { deliver(embed($0)) },
         { deliverBatch($0.map(embed)) },
-        [.passUnretained(metrics)] + scoped.ancestorMetrics
+        [Unretained(metrics)] + scoped.ancestorMetrics
       )
     }
   }

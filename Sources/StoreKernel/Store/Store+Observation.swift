@@ -91,7 +91,7 @@ extension Store {
   ) -> ObservationToken {
     let metrics = metrics
     let flag = ObservationFlag()
-    let last = LastSeen<Value>()
+    let last = StoreRuntime<State, Action>.LastSeen<Value>()
     let check: (State) -> Void = { state in
       StoreMetrics.bump(metrics.stateDerivations)
       let value = project(state)
@@ -151,19 +151,4 @@ extension Store {
       }, onStoreEnd: onEnd)
     return ObservationToken(flag: flag)
   }
-}
-
-/// The value an observer last saw.
-///
-/// A class with an unchecked property rather than a captured `var`, whose box checks
-/// exclusivity dynamically on every pass (a third of an observer's cost:
-/// docs/performance.md). Two accesses can never overlap: only the observer's own closure
-/// touches it, on the store's actor, and each access is a plain read or write that runs no
-/// user code (the value is copied out before it is compared).
-@usableFromInline
-final class LastSeen<Value> {
-  @usableFromInline @exclusivity(unchecked) var value: Value?
-
-  @usableFromInline
-  init() {}
 }

@@ -26,21 +26,21 @@ public final class Store<State, Action: Sendable> {
     case scoped(ScopedSource<State, Action>)
   }
 
-  /// The same object as `source`, unretained, for `send`.
+  /// The same object as `source`, kept unretained, for `send`.
   ///
   /// Binding `source`'s payload in a `switch` copies the reference out: a retain and a release
   /// on every action, a third of a root `send` once the rest was gone (docs/performance.md).
-  /// `_withUnsafeGuaranteedRef` lends the reference for the call instead. That is sound because
-  /// `source` (a `let`) owns the object for as long as this store lives, and the caller of a
-  /// method keeps the store alive for the call.
+  /// `send` borrows the object for the call instead (`Unretained`). Its owner is `source` (a
+  /// `let`, the same object for as long as this store lives), and the caller of a method keeps
+  /// the store alive for the call.
   @usableFromInline
-  enum Unretained {
-    case root(Unmanaged<StoreRuntime<State, Action>>)
-    case scoped(Unmanaged<ScopedSource<State, Action>>)
+  enum LentSource {
+    case root(Unretained<StoreRuntime<State, Action>>)
+    case scoped(Unretained<ScopedSource<State, Action>>)
   }
 
   @usableFromInline let source: Source
-  @usableFromInline let unretained: Unretained
+  @usableFromInline let lentSource: LentSource
   @usableFromInline let metrics: StoreMetrics
   /// Where this store counts: its host's registry, or ``StoreRegistry/shared``.
   public let registry: StoreRegistry
@@ -111,7 +111,7 @@ public final class Store<State, Action: Sendable> {
       isolation: isolation
     )
     self.source = .root(runtime)
-    self.unretained = .root(.passUnretained(runtime))
+    self.lentSource = .root(Unretained(runtime))
     registry.register(metrics)
   }
 
@@ -122,7 +122,7 @@ public final class Store<State, Action: Sendable> {
   ) {
     self.metrics = StoreMetrics(name: name)
     self.source = .scoped(scoped)
-    self.unretained = .scoped(.passUnretained(scoped))
+    self.lentSource = .scoped(Unretained(scoped))
     self.registry = registry
     self.confinement = IsolationCheck(isolation)
     registry.register(metrics)
@@ -204,11 +204,11 @@ public final class Store<State, Action: Sendable> {
   /// - Returns: A handle to await or cancel the effects; empty (free) when there are none.
   @inlinable @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    switch unretained {
+    switch lentSource {
     case .root(let runtime):
-      return runtime._withUnsafeGuaranteedRef { $0.send(action) }
+      return runtime.lend { $0.send(action) }
     case .scoped(let scoped):
-      return scoped._withUnsafeGuaranteedRef { scoped in
+      return scoped.lend { scoped in
         scoped.countReceived(by: metrics)
         return scoped.deliver(action)
       }
@@ -279,7 +279,8 @@ extension Store {
   /// up (the features it presents, to stop them before it stops). A scoped store answers with
   /// its root's (through its parents).
   package func existingOperatorState<Value: AnyObject>(_ type: Value.Type) -> Value? {
-    existingOperatorState(for: ObjectIdentifier(type)).map { unsafeDowncast($0, to: type) }
+    // Stored under its own type's identifier: the checked cast cannot fail.
+    existingOperatorState(for: ObjectIdentifier(type)).map { $0 as! Value }
   }
 
   /// Cancels every effect this store's runtime is running (and ends what is attached to their

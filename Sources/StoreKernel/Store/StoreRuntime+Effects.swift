@@ -136,8 +136,9 @@ extension StoreRuntime: EffectRuntime {
   package func operatorState<Value: AnyObject>(_ type: Value.Type, make: () -> Value) -> Value {
     let key = ObjectIdentifier(type)
     if let existing = operatorStates[key] {
-      // Stored under its own type's identifier: always a `Value`.
-      return unsafeDowncast(existing, to: Value.self)
+      // Stored under its own type's identifier: always a `Value`, so the checked cast cannot
+      // fail (an operator's state is looked up once per effect it starts, not per action).
+      return existing as! Value
     }
     let made = make()
     operatorStates[key] = made

@@ -23,8 +23,8 @@ extension StoreRuntime {
   /// The pass iterates a copy of the observer list, which keeps every observer in it alive:
   /// an observer may register or cancel observers meanwhile, and those changes go to
   /// `observers`, not to the copy. Each observer is therefore lent to the loop body
-  /// (`_withUnsafeGuaranteedRef`) rather than copied out, which cost a retain and release of
-  /// the observer's references per observer per pass (docs/performance.md).
+  /// (`Unretained`, the copy being its owner) rather than copied out, which cost a retain and
+  /// release of the observer's references per observer per pass (docs/performance.md).
   @inlinable
   func notifyObservers() {
     if observers.isEmpty { return }
@@ -35,7 +35,7 @@ extension StoreRuntime {
     let all = observers
     all.withUnsafeBufferPointer { observers in
       for index in observers.indices {
-        Unmanaged.passUnretained(observers[index])._withUnsafeGuaranteedRef { observer in
+        Unretained(observers[index]).lend { observer in
           if observer.flag.isCancelled {
             sawCancelled = true
           } else {

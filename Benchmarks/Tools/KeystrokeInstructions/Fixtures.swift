@@ -1,0 +1,1 @@
+../../Benchmarks/StoreKernelBenchmarks/Fixtures.swift
