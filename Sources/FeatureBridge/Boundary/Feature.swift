@@ -177,7 +177,8 @@ public final class Feature<Input: Sendable, Output: Sendable> {
       preconditionFailure(
         "Feature \(name) has no view store of \(State.self) and \(ViewAction.self): only the "
           + "feature's own module can ask for its view store, with its own state and view action "
-          + "types (FeatureBridge's Boundaries article).")
+          + "types (FeatureBridge's Boundaries article; "
+          + "docs/decisions/0001-store-isolation.md, Traps).")
     }
     return viewStore
   }
