@@ -5,7 +5,7 @@
 ///
 /// `Sendable`: an integer.
 @usableFromInline
-package struct EffectMark: Hashable, Sendable {
+package struct EffectMark: Sendable {
   private let identity: Int
 
   /// A new mark, never used before.
