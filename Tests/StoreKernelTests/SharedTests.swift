@@ -271,6 +271,22 @@ private struct Row: Identifiable, Equatable, Sendable {
     #expect(printed.contains("docs/decisions/0001-store-isolation.md"))
   }
 
+  /// A change runs on the value writers take turns on, apart from the one reads see: one that
+  /// throws must leave both as they were, or the next change would build on a value never seen.
+  @Test func aChangeThatThrowsCommitsNothing() {
+    struct Failure: Error {}
+    let shared = Shared(value: 1)
+    #expect(throws: Failure.self) {
+      try shared.withLock {
+        $0 = 2
+        throw Failure()
+      }
+    }
+    #expect(shared.wrappedValue == 1)
+    shared.withLock { $0 += 1 }
+    #expect(shared.wrappedValue == 2)
+  }
+
   @Test func anotherSharedValueMayBeReadOrSubscribedToInsideWithLock() async {
     let first = Shared(value: 1)
     let second = Shared(value: 2)

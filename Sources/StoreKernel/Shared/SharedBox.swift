@@ -37,7 +37,7 @@ package final class SharedBox<Value: Sendable>: SharedReference<Value>, AnyShare
 
   /// What a change holds while it runs.
   private struct Change {
-    /// The value changes start from: the last one committed.
+    /// The value changes are made to, in place: the last one committed, until a change runs.
     var value: Value
     /// Counts the changes, for the storage to tell a newer value from an older one.
     var version = 0
@@ -91,13 +91,17 @@ package final class SharedBox<Value: Sendable>: SharedReference<Value>, AnyShare
     let tracker = SharedChangeTracker.trackingNow
     let (result, changed, version, storage, hasSubscribers) = try whileChanging { change in
       if let tracker { tracker.trackBeforeChange(of: self, value: change.value) }
-      // Changed aside: a change that throws commits nothing.
-      var value = change.value
-      let result = try body(&value)
-      change.value = value
+      let result: Result
+      do {
+        result = try body(&change.value)
+      } catch {
+        // A change that throws commits nothing: back to the value reads still see.
+        change.value = published.withLock { $0.value }
+        throw error
+      }
       change.version += 1
-      let (storage, hasSubscribers) = publish(value)
-      return (result, value, change.version, storage, hasSubscribers)
+      let (storage, hasSubscribers) = publish(change.value)
+      return (result, change.value, change.version, storage, hasSubscribers)
     }
     // With no subscriber, nothing was queued (one that subscribes meanwhile delivers its own).
     if hasSubscribers { deliverQueuedValues() }
