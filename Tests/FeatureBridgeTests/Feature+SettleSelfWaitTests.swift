@@ -224,3 +224,124 @@ extension DependencyValues {
     await parent.stop()
   }
 }
+
+/// A root store whose slots a ``FeatureComposer`` adds as features start: the single-store
+/// build's shape, where a presented feature runs on a slot of the root too.
+@MainActor private final class ComposingRoot: @MainActor FeatureComposer {
+  /// Each slot's reducer, by slot number.
+  final class Slots {
+    var reducers: [Int: (any Sendable) -> Effect<Action>] = [:]
+  }
+
+  enum Action: Sendable {
+    case slot(Int, any Sendable)
+  }
+
+  struct SlotEffects: Hashable, Sendable {
+    let index: Int
+  }
+
+  struct RootReducer: Reducer {
+    func reduce(into slots: inout Slots, action: Action) -> Effect<Action> {
+      switch action {
+      case .slot(let index, let action):
+        return (slots.reducers[index]?(action) ?? .none)
+          .cancellable(id: SlotEffects(index: index))
+      }
+    }
+  }
+
+  /// A slot's state and reducer, by reference.
+  final class Slot<State, SlotAction: Sendable> {
+    var state: State
+    let reduce: (inout State, SlotAction) -> Effect<SlotAction>
+
+    init(state: State, reduce: @escaping (inout State, SlotAction) -> Effect<SlotAction>) {
+      self.state = state
+      self.reduce = reduce
+    }
+  }
+
+  /// Made in `init`, after `self` can be handed to the store's dependencies as its composer.
+  private var rootStore: Store<Slots, Action>?
+  var store: Store<Slots, Action> {
+    guard let rootStore else { preconditionFailure("ComposingRoot makes its store in init") }
+    return rootStore
+  }
+  private var nextIndex = 0
+
+  init(launcher: FeatureLauncher<Recording, CallerInput, CallerOutput>) {
+    let composer = FeatureComposerReference(self)
+    rootStore = Store(
+      initialState: Slots(), reducer: RootReducer(), name: "Root",
+      withDependencies: {
+        $0.featureComposer = composer
+        $0.settleSelfWaitCaller = launcher
+      })
+  }
+
+  func compose<State, SlotAction: Sendable>(
+    name: String, initialState: State,
+    reduce: @escaping (inout State, SlotAction) -> Effect<SlotAction>
+  ) -> (store: Store<State, SlotAction>, end: () -> Void) {
+    let index = nextIndex
+    nextIndex += 1
+    let slot = Slot(state: initialState, reduce: reduce)
+    let store = store
+    store.state.reducers[index] = { action in
+      guard let action = action as? SlotAction else { return .none }
+      return slot.reduce(&slot.state, action).map { .slot(index, $0) }
+    }
+    let scoped = store.scope(
+      state: { _ in slot.state }, action: { (action: SlotAction) in .slot(index, action) })
+    return (
+      scoped,
+      {
+        store.cancelEffects(markedWith: SlotEffects(index: index))
+        store.state.reducers[index] = nil
+      }
+    )
+  }
+
+  /// Starts a Parent on a slot.
+  func startParent() -> Feature<Parent.Input, CallerOutput> {
+    var end: () -> Void = {}
+    let feature = Feature.start(
+      name: "Parent", reducer: Parent(), delivery: nil, dependencies: store.dependencyValues,
+      composedBy: { reduce in
+        let composed = self.compose(name: "Parent", initialState: Parent.State(), reduce: reduce)
+        end = composed.end
+        return composed.store
+      },
+      endEffects: { end() })
+    return feature
+  }
+}
+
+extension FeatureSettleSelfWaitTests {
+  /// The single-store shape of the case above: the parent on a slot of the root, the child it
+  /// presents on another. Both stores are scoped, so neither check answered: the settle hung.
+  @Test func settleOfAComposedParentFromItsComposedChildsEffectIsReportedAndReturns() async {
+    TestIssues.install()
+    let holder = SettleHolder<Parent.Input, CallerOutput>()
+    let launcher = FeatureLauncher<Recording, CallerInput, CallerOutput>(recipe: { _ in
+      FeatureRecipe(
+        name: "Caller", initialState: 0, reducer: Caller(hostCall: { await holder.settle() }))
+    })
+    let root = ComposingRoot(launcher: launcher)
+    let parent = root.startParent()
+    holder.feature = parent
+    parent.viewStore(state: Parent.State.self, viewAction: Parent.Action.ViewAction.self)
+      .send(.present)
+    // The child runs on a slot of the root, not in a store of its own.
+    #expect(root.store.state.reducers.count == 2)
+    await withKnownIssue {
+      await parent.send(.callHostInChild)
+      #expect(await completes(within: .seconds(60)) { await holder.settle() })
+    } matching: { issue in
+      issue.description.contains("settle() of feature Parent was called from an effect of")
+    }
+    holder.feature = nil
+    await parent.stop()
+  }
+}
