@@ -199,32 +199,106 @@ private struct Row: Identifiable, Equatable, Sendable {
     #expect(shared.subscriberCount == 0)
   }
 
-  @Test func readingTheSameValueInsideItsOwnWithLockTraps() async {
-    await #expect(processExitsWith: .failure) {
-      let shared = Shared(value: 0)
-      shared.withLock { _ in _ = shared.wrappedValue }
+  /// Issue 28: two threads, each reading the other's value inside its own `withLock`, used to
+  /// take the two locks in opposite orders and hang with no word. A read never waits on a lock
+  /// that is held while a change runs, so both finish.
+  @Test func twoThreadsEachReadingTheOtherInsideItsOwnWithLockFinish() async {
+    let first = Shared(value: 0)
+    let second = Shared(value: 0)
+    let rounds = 10_000
+    let (ends, ended) = AsyncStream.makeStream(of: Void.self)
+    // Threads of their own: on the concurrency pool both could run on one thread, one after
+    // the other, and never overlap.
+    for (mine, other) in [(first, second), (second, first)] {
+      DispatchQueue(label: "reads the other inside its withLock").async {
+        for _ in 0..<rounds { mine.withLock { $0 += 1 + other.wrappedValue * 0 } }
+        ended.yield()
+      }
     }
+    var finished = 0
+    for await _ in ends {
+      finished += 1
+      if finished == 2 { break }
+    }
+    #expect(first.wrappedValue == rounds)
+    #expect(second.wrappedValue == rounds)
   }
 
-  @Test func writingTheSameValueInsideItsOwnWithLockTraps() async {
-    await #expect(processExitsWith: .failure) {
-      let shared = Shared(value: 0)
-      shared.withLock { _ in shared.withLock { $0 += 1 } }
-    }
+  @Test func readingTheSameValueInsideItsOwnWithLockTraps() async throws {
+    let result = try #require(
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let shared = Shared(value: 0)
+        shared.withLock { _ in _ = shared.wrappedValue }
+      })
+    let printed = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(printed.contains("Shared<Int> was read inside its own withLock"))
+    #expect(printed.contains("docs/decisions/0001-store-isolation.md"))
   }
 
-  @Test func subscribingInsideItsOwnWithLockTraps() async {
-    await #expect(processExitsWith: .failure) {
-      let shared = Shared(value: 0)
-      shared.withLock { _ in _ = shared.values() }
-    }
+  @Test func writingTheSameValueInsideItsOwnWithLockTraps() async throws {
+    let result = try #require(
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let shared = Shared(value: 0)
+        shared.withLock { _ in shared.withLock { $0 += 1 } }
+      })
+    let printed = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(printed.contains("Shared<Int> was changed with withLock inside its own withLock"))
+    #expect(printed.contains("docs/decisions/0001-store-isolation.md"))
   }
 
-  @Test func anotherSharedValueMayBeUsedInsideWithLock() {
+  @Test func subscribingInsideItsOwnWithLockTraps() async throws {
+    let result = try #require(
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let shared = Shared(value: 0)
+        shared.withLock { _ in _ = shared.values() }
+      })
+    let printed = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(printed.contains("Shared<Int> was subscribed to inside its own withLock"))
+    #expect(printed.contains("docs/decisions/0001-store-isolation.md"))
+  }
+
+  /// Changing one shared value inside another's `withLock` would deadlock if another thread
+  /// did the same in the opposite order: it traps at once, every time, whatever the order.
+  @Test func changingAnotherValueInsideWithLockTraps() async throws {
+    let result = try #require(
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let first = Shared(value: 0)
+        let second = Shared(value: 0)
+        first.withLock { _ in second.withLock { $0 += 1 } }
+      })
+    let printed = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(printed.contains("Shared<Int> was changed with withLock inside the withLock of"))
+    #expect(printed.contains("docs/decisions/0001-store-isolation.md"))
+  }
+
+  /// A change runs on the value writers take turns on, apart from the one reads see: one that
+  /// throws must leave both as they were, or the next change would build on a value never seen.
+  @Test func aChangeThatThrowsCommitsNothing() {
+    struct Failure: Error {}
+    let shared = Shared(value: 1)
+    #expect(throws: Failure.self) {
+      try shared.withLock {
+        $0 = 2
+        throw Failure()
+      }
+    }
+    #expect(shared.wrappedValue == 1)
+    shared.withLock { $0 += 1 }
+    #expect(shared.wrappedValue == 2)
+  }
+
+  @Test func anotherSharedValueMayBeReadOrSubscribedToInsideWithLock() async {
     let first = Shared(value: 1)
     let second = Shared(value: 2)
-    first.withLock { $0 += second.wrappedValue }
+    let values = first.withLock {
+      $0 += second.wrappedValue
+      return second.values()
+    }
     #expect(first.wrappedValue == 3)
+    for await value in values {
+      #expect(value == 2)
+      break
+    }
   }
 }
 

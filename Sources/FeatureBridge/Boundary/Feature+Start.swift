@@ -87,11 +87,15 @@ extension Feature {
     let counters = BoundaryCounters()
     let outputs = OutputRoute<Output>(counters: counters)
     let boundary = BoundaryReducer(base: reducer, outputs: outputs)
-    let store = compose { state, action in boundary.reduce(into: &state, action: action) }
+    // The root's effects are all the root's: the mark tells this feature's own.
+    let mark = EffectMark()
+    let store = compose { state, action in
+      boundary.reduce(into: &state, action: action).marked(mark)
+    }
     return hosting(
       R.self, name: name, store: store, counters: counters, outputs: outputs, inputs: nil,
       delivery: delivery, registry: dependencies.featureRegistry, endEffects: endEffects,
-      isolation: isolation)
+      effectMark: mark, isolation: isolation)
   }
 
   /// The boundary around a feature's store, whichever store runs its reducer.
@@ -106,6 +110,7 @@ extension Feature {
     delivery: (@Sendable (Input) -> InputDelivery)?,
     registry: FeatureRegistry,
     endEffects: (() -> Void)?,
+    effectMark: EffectMark? = nil,
     isolation: isolated any Actor
   ) -> Feature
   where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
@@ -113,6 +118,7 @@ extension Feature {
     let host = FeatureHost<R>(
       name: name, store: store, mailbox: mailbox, counters: counters,
       outputs: outputs, registration: registry.register(name: name), endEffects: endEffects)
+    host.effectMark = effectMark
     host.deliverBatch = { [unowned host] in host.deliverPending() }
     host.viewStoreMaker = { [unowned host] in host.makeViewStoreNow() }
     let reference = FeatureHostReference(host)

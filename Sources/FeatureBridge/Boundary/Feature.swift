@@ -119,6 +119,10 @@ public final class Feature<Input: Sendable, Output: Sendable> {
   /// is waited for when it ends by itself (the notes' load, and the inputs they held back until
   /// it finished), never when it runs until the feature stops (a subscription). An input that
   /// starts an effect that never ends makes `settle` wait until the feature stops.
+  ///
+  /// Called from an effect it would wait for (one of this feature's, or of a feature it
+  /// presents), it could never return: it reports the misuse through `IssueReporter` and
+  /// returns at once (docs/decisions/0007-ui-free-boundary.md, Settle). Settle from the host.
   nonisolated(nonsending) public func settle() async {
     await host.settle()
   }
@@ -173,7 +177,8 @@ public final class Feature<Input: Sendable, Output: Sendable> {
       preconditionFailure(
         "Feature \(name) has no view store of \(State.self) and \(ViewAction.self): only the "
           + "feature's own module can ask for its view store, with its own state and view action "
-          + "types (FeatureBridge's Boundaries article).")
+          + "types (FeatureBridge's Boundaries article; "
+          + "docs/decisions/0001-store-isolation.md, Traps).")
     }
     return viewStore
   }
@@ -195,6 +200,9 @@ protocol FeatureHosting<Input>: AnyObject {
   func makeViewStore() -> AnyObject?
   /// What the host keeps of the feature, for tests that check it stays bounded.
   var bookkeeping: FeatureBookkeeping { get }
+  /// The name of the feature whose effect the current task runs, among this one and those it
+  /// presents, skipping the hosts in `visited`: what a `settle()` would wait for.
+  func featureRunningCurrentTask(visited: inout Set<ObjectIdentifier>) -> String?
 }
 
 /// How much a running feature's host keeps: the work its inputs started that `settle` may wait

@@ -34,6 +34,9 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
 
   /// The feature's name, for reports.
   let name: String
+  /// The mark on the effects of a feature composed on a slot of a root store (whose effects
+  /// are all the root's); `nil` for a store of its own.
+  @usableFromInline var effectMark: EffectMark?
 
   @usableFromInline
   init(
@@ -141,15 +144,8 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
   @usableFromInline
   nonisolated(nonsending) func settle() async {
     deliverBatch()
-    if let store, store.isCurrentTaskItsEffect {
-      // The effect would wait for the effects of the feature, itself among them: forever.
-      IssueReporter.report(
-        "settle() of feature \(name) was called from one of that feature's own effects: it "
-          + "would wait for the effect it is called from, forever, so it returned at once. "
-          + "Settle from the host, outside the feature's effects (docs/decisions/"
-          + "0007-ui-free-boundary.md).")
-      return
-    }
+    // The effect would wait for itself: forever (FeatureHost+SelfWait.swift).
+    if reportSettleWaitingForItself() { return }
     await finishStartWork()
     while true {
       deliverBatch()

@@ -49,6 +49,15 @@ final class PresentedFeatures {
     }
   }
 
+  /// The name of the feature whose effect the current task runs, among these and those they
+  /// present, skipping the hosts in `visited` (see `FeatureHost.featureRunningCurrentTask`).
+  func featureRunningCurrentTask(visited: inout Set<ObjectIdentifier>) -> String? {
+    for feature in running.values {
+      if let name = feature.featureRunningCurrentTask(visited: &visited) { return name }
+    }
+    return nil
+  }
+
   /// The presented features being settled now.
   private var settling = Set<ObjectIdentifier>()
 
@@ -69,6 +78,9 @@ protocol PresentedFeatureHandle: AnyObject {
   func letGo()
   /// Waits until it has settled and the outputs it has emitted have reached its parent.
   nonisolated(nonsending) func settle() async
+  /// The name of the feature whose effect the current task runs, among it and the features it
+  /// presents, skipping the hosts in `visited`.
+  func featureRunningCurrentTask(visited: inout Set<ObjectIdentifier>) -> String?
 }
 
 /// A presented feature and the task that carries its outputs to the parent.
@@ -94,6 +106,10 @@ final class PresentedFeature<Input: Sendable, Output: Sendable>: PresentedFeatur
   nonisolated(nonsending) func settle() async {
     await feature.settle()
     await carried.until(feature.metrics.outputsEmitted)
+  }
+
+  func featureRunningCurrentTask(visited: inout Set<ObjectIdentifier>) -> String? {
+    feature.host.featureRunningCurrentTask(visited: &visited)
   }
 }
 

@@ -30,7 +30,8 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
       yield &storage[position]
       precondition(
         self.id(storage[position]) == storage.ids[position],
-        "An element's id changed in an IdentifiedArray.")
+        "An element's id changed in an IdentifiedArray "
+          + "(docs/decisions/0001-store-isolation.md, Traps).")
     }
   }
 

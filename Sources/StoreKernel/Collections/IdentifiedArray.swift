@@ -76,7 +76,10 @@ public struct IdentifiedArray<ID: Hashable, Element> {
       var value = index.map { storage.takeElement(at: $0) }
       defer {
         if let value {
-          precondition(self.id(value) == id, "An element's id changed in an IdentifiedArray.")
+          precondition(
+            self.id(value) == id,
+            "An element's id changed in an IdentifiedArray "
+              + "(docs/decisions/0001-store-isolation.md, Traps).")
         }
         storage.putBack(value, id: id, takenFrom: index)
       }
@@ -164,7 +167,10 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   mutating func appendUnique(_ elements: some Sequence<Element>) {
     for element in elements {
       let id = self.id(element)
-      precondition(storage.append(element, id: id), "Duplicate id in an IdentifiedArray: \(id)")
+      precondition(
+        storage.append(element, id: id),
+        "Duplicate id in an IdentifiedArray: \(id) (docs/decisions/0001-store-isolation.md, "
+          + "Traps).")
     }
   }
 }

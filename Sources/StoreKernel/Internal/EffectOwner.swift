@@ -9,6 +9,10 @@ enum EffectOwner {
   /// The identity (``StoreRuntime/identity``) of the store whose effect this task runs.
   @TaskLocal static var current: Int?
 
+  /// The ``EffectMark``s on the effect this task runs, innermost last: set by
+  /// ``Effect/marked(_:)`` for a feature whose reducer runs in another store's slot.
+  @TaskLocal static var marks: [Int] = []
+
   /// Runs `body` as an effect of the store with identity `owner`.
   @usableFromInline
   static func with(_ owner: Int, _ body: () async -> Void) async {

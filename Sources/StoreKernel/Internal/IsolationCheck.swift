@@ -8,15 +8,19 @@ import Dispatch
   import Darwin
 #endif
 
-/// Checks that the caller is on a store's actor, trapping when it is not.
+/// Checks that the caller is on a store's actor, trapping with a message that names the misuse
+/// (and ADR 0001's Traps section) when it is not.
 ///
-/// For an actor of its own, the runtime's check (`preconditionIsolated`) decides; its trap says
-/// "Incorrect actor executor assumption" and names the actor. For the main actor the runtime's
-/// trap says nothing, so the store decides itself and names the misuse: a read is on the main
-/// actor when it runs on the main queue (its executor; after `dispatchMain()` a worker thread
-/// may drain it, so the thread alone does not tell) or, in synchronous top-level code, on the
-/// main thread outside any queue. Only the second case, rare, costs more than a queue-specific
-/// lookup.
+/// For an actor of its own, the store asks the runtime the question `preconditionIsolated`
+/// asks, without its trap (whose words name the actor, not the misuse): the runtime's
+/// `swift_task_isCurrentExecutorWithFlags` with no flags answers `false` instead of trapping.
+/// Only an actor whose custom executor can answer solely by trapping (`checkIsolated`, no
+/// `isIsolatingCurrentContext`), asked outside any task, is left to `preconditionIsolated`, as
+/// is every actor if the runtime lacks the function. For the main actor the store decides
+/// itself: a read is on the main actor when it runs on the main queue (its executor; after
+/// `dispatchMain()` a worker thread may drain it, so the thread alone does not tell) or, in
+/// synchronous top-level code, on the main thread outside any queue. Only the second case,
+/// rare, costs more than a queue-specific lookup.
 ///
 /// Not `Sendable`: part of a store, confined to its actor.
 struct IsolationCheck {
@@ -37,11 +41,29 @@ struct IsolationCheck {
   /// is gone nothing can run on it, so there is nothing to check.
   func check(_ message: @autoclosure () -> String) {
     guard isMainActor else {
-      actor?.preconditionIsolated(message())
+      guard let actor else { return }
+      let executor = actor.unownedExecutor
+      if let isCurrent = runtimeIsCurrentExecutor {
+        if isCurrent(executor, 0) { return }
+        if Self.isDefaultActor(executor) || withUnsafeCurrentTask(body: { $0 != nil }) {
+          preconditionFailure(message())
+        }
+      }
+      actor.preconditionIsolated(message())
       return
     }
     if DispatchQueue.getSpecific(key: Self.mainQueueKey) == true || Self.isMainThread { return }
     preconditionFailure(message())
+  }
+
+  /// Whether `executor` is a default actor's: its answer never needs `checkIsolated`. The
+  /// runtime's executor reference is two words, an identity and an implementation; the second
+  /// is zero for a default actor.
+  private static func isDefaultActor(_ executor: UnownedSerialExecutor) -> Bool {
+    guard MemoryLayout<UnownedSerialExecutor>.size == 2 * MemoryLayout<UInt>.size else {
+      return false
+    }
+    return unsafeBitCast(executor, to: (UInt, UInt).self).1 == 0
   }
 
   private static let mainQueueKey: DispatchSpecificKey<Bool> = {
@@ -65,3 +87,17 @@ struct IsolationCheck {
     #endif
   }
 }
+
+/// The runtime's isolation question without its trap (see ``IsolationCheck``), found once.
+/// The standard library declares it under this name for its own use, so it cannot be declared
+/// again with `@_silgen_name`; it is looked up instead. `nil` if the runtime does not export it.
+private let runtimeIsCurrentExecutor: IsCurrentExecutor? = {
+  guard let process = dlopen(nil, RTLD_NOW),
+    let symbol = dlsym(process, "swift_task_isCurrentExecutorWithFlags")
+  else { return nil }
+  return unsafeBitCast(symbol, to: IsCurrentExecutor.self)
+}()
+
+/// `swift_task_isCurrentExecutorWithFlags(executor, flags)`: a Swift-convention function;
+/// flags 0 asks for an answer, never a trap.
+private typealias IsCurrentExecutor = @convention(thin) (UnownedSerialExecutor, UInt64) -> Bool

@@ -71,7 +71,9 @@ extension Reducer {
           .scoped(to: navigation(id))
           let rows = state[keyPath: elements]
           precondition(
-            rows.id(rows.storage[index]) == id, "An element's id changed in an IdentifiedArray.")
+            rows.id(rows.storage[index]) == id,
+            "An element's id changed in an IdentifiedArray "
+              + "(docs/decisions/0001-store-isolation.md, Traps).")
         } else {
           IssueReporter.report(
             "A forEach at \(fileID):\(line) received an action for an element that is not in "

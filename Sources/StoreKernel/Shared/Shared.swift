@@ -26,9 +26,12 @@
 /// value they come from. ``init(wrappedValue:_:)`` finds or makes the value kept under a
 /// ``SharedKey`` (``SharedKey/inMemory(_:)``, or a file strategy from `SharedFileStorage`).
 ///
-/// The lock is not recursive: reading, writing or subscribing to the same shared value inside
-/// its own `withLock` traps at once with a message naming the misuse (use the value the closure
-/// is given instead).
+/// A read never waits for a change in progress: reading another shared value inside
+/// `withLock` is safe on any thread. The lock is not recursive: reading, writing or subscribing
+/// to the same shared value inside its own `withLock` traps at once with a message naming the
+/// misuse (use the value the closure is given instead). Changing another shared value inside
+/// `withLock` traps too, whatever the order: two threads doing it in opposite orders would
+/// deadlock (docs/decisions/0014-shared-state.md).
 ///
 /// `Sendable`: the value lives behind a lock in a reference every copy shares.
 @propertyWrapper
@@ -90,8 +93,8 @@ public struct Shared<Value: Sendable>: Sendable {
   /// state.$favorites.withLock { _ = $0.insert(7) }
   /// ```
   ///
-  /// - Parameter change: Mutates the value; keep it short, and do not use this same shared value
-  ///   inside it (the lock is not recursive: that traps).
+  /// - Parameter change: Mutates the value; keep it short. It may read other shared values,
+  ///   but not use this one or change another (both trap). If it throws, nothing changes.
   /// - Returns: What `change` returns.
   @discardableResult
   public func withLock<Result>(_ change: (inout Value) throws -> Result) rethrows -> Result {

@@ -158,7 +158,7 @@ public final class Store<State, Action: Sendable> {
     confinement.check(
       "A store's state was read off the actor the store is confined to. A store, and everything "
         + "made from it (scoped stores, view stores), is used on its actor only "
-        + "(docs/decisions/0001-store-isolation.md).")
+        + "(docs/decisions/0001-store-isolation.md, Traps).")
   }
 
   /// Whether the current task is running one of this root store's effects (or a task such an
@@ -179,8 +179,8 @@ public final class Store<State, Action: Sendable> {
   static func actorReleased() -> Never {
     preconditionFailure(
       "A store was used after the actor it is confined to was released: a store lives on one "
-        + "actor, and only code on that actor can reach it (docs/decisions/0001-store-isolation.md)."
-    )
+        + "actor, and only code on that actor can reach it (docs/decisions/0001-store-isolation.md, "
+        + "Traps).")
   }
 
   @usableFromInline
@@ -189,7 +189,7 @@ public final class Store<State, Action: Sendable> {
       "A store's state was read while its reducer was running: a reducer must not read its own "
         + "store (it is handed the state), directly, through a scoped store, a view store or by "
         + "observing it; read the state it is handed, and do host work after the reducer has "
-        + "returned (docs/decisions/0001-store-isolation.md).")
+        + "returned (docs/decisions/0001-store-isolation.md, Traps).")
   }
 
   /// Reads a property of the current state: `store.count`.

@@ -1,0 +1,56 @@
+/// A mark a feature puts on its effects when its reducer runs in another store's slot (a
+/// feature composed on a single-store root): the root's effects are all the root's, so the
+/// mark is how the feature tells its own from its neighbours', to recognize a `settle()` that
+/// would wait for the very effect it is called from.
+///
+/// `Sendable`: an integer.
+@usableFromInline
+package struct EffectMark: Sendable {
+  private let identity: Int
+
+  /// A new mark, never used before.
+  @usableFromInline
+  package init() {
+    identity = EffectOwner.nextIdentity()
+  }
+
+  /// Whether the current task runs an effect marked with this mark (or a task such an effect
+  /// started).
+  package var isOnCurrentTask: Bool {
+    EffectOwner.marks.contains(identity)
+  }
+
+  /// Runs `body` as an effect marked with this mark, and with the marks it already had.
+  func with(_ body: () async -> Void) async {
+    await EffectOwner.$marks.withValue(EffectOwner.marks + [identity]) { await body() }
+  }
+}
+
+extension Effect {
+  /// The same effect, every run of it marked with `mark`: a task it runs in answers
+  /// ``EffectMark/isOnCurrentTask``.
+  ///
+  /// - Parameter mark: The mark.
+  /// - Returns: The marked effect.
+  @usableFromInline
+  package func marked(_ mark: EffectMark) -> Self {
+    switch operation {
+    case .none, .send:
+      return self
+    case .run(let run):
+      return Self(.run(run.marked(mark)))
+    case .merge(let effects):
+      return Self(.merge(effects.map { $0.marked(mark) }))
+    case .composed(let composed):
+      // An operator's runs are its effects': the mark reaches them through `rebuilt`.
+      return composed.rebuilt(EffectTransform { $0.marked(mark) })
+    }
+  }
+}
+
+extension Effect.Run {
+  fileprivate func marked(_ mark: EffectMark) -> Self {
+    let body = body
+    return Self(dependencies: dependencies) { send in await mark.with { await body(send) } }
+  }
+}
