@@ -150,8 +150,9 @@ public final class Store<State, Action: Sendable> {
   }
 
   /// Traps, naming the misuse, when the caller is not on the store's actor: a read from another
-  /// thread (possible only by opting out of the compiler's isolation checks) could tear the state. Checked on every
-  /// read, so the misuse is caught where it happens, not only when it overlaps a reducer run.
+  /// thread (possible only by opting out of the compiler's isolation checks) could tear the
+  /// state. Checked on every read, so the misuse is caught where it happens, not only when it
+  /// overlaps a reducer run.
   /// Once the actor is gone nothing can run on it, so there is nothing to check.
   @usableFromInline
   func checkIsolation() {
