@@ -4,6 +4,7 @@ import Foundation
 import MultiStorePrimitives
 import StoreKernel
 import StoreKernelTesting
+import Synchronization
 import Testing
 
 // How a feature's host holds up under what real hosts do: never settling, settling from
@@ -240,29 +241,72 @@ private actor Session {
   }
 }
 
+/// What the sending threads saw: sends accepted after the release, threads that stopped because
+/// their sends were refused and threads that ran out of sends first.
+private final class SendersSeen: Sendable {
+  private struct Counts {
+    var acceptedAfterRelease = 0
+    var refused = 0
+    var ranOut = 0
+  }
+
+  private let counts = LockedValue(Counts())
+  /// Set once the last handle has been released (the feature has stopped by then).
+  let released = Atomic<Bool>(false)
+
+  var acceptedAfterRelease: Int { counts.withLock { $0.acceptedAfterRelease } }
+  var refused: Int { counts.withLock { $0.refused } }
+  var ranOut: Int { counts.withLock { $0.ranOut } }
+
+  func stopped(acceptedAfterRelease: Int, refused: Bool) {
+    counts.withLock {
+      $0.acceptedAfterRelease += acceptedAfterRelease
+      if refused { $0.refused += 1 } else { $0.ranOut += 1 }
+    }
+  }
+}
+
 @Suite(.timeLimit(.minutes(5))) struct FeatureHostReleasedWhileSendingTests {
   /// The last handle of a feature released on its actor while four threads keep sending through
-  /// its input sender: each sender sees its inputs refused from then on, and nothing hangs (a
-  /// debug build under ThreadSanitizer hung here). 300 rounds, each with every thread sending
-  /// before the release.
+  /// its input sender: the release is not held off by the flood (a delivery hands the store at
+  /// most 1,024 inputs, then lets the actor run what waits), each thread stops because its
+  /// sends are refused, not because it ran out of them, and no send is accepted after the
+  /// release but those already under way (one a thread). 300 rounds. (A debug build under
+  /// ThreadSanitizer hung here: a delivery that took every waiting input kept the actor while
+  /// the threads kept sending, and the release waited behind it until the threads ran out.)
   @HostActor @Test func releasingAFeatureWhileFourThreadsSendEndsCleanly() async {
     let registries = (StoreRegistry(), FeatureRegistry())
+    let threads = 4
+    // Far more than a thread sends while the release waits for the actor; a thread that gets
+    // through all of them was kept from its refusal.
+    let sendsPerThread = 1_000_000
+    var ranOut = 0
+    var acceptedAfterRelease = 0
     for _ in 0..<300 {
       var feature: ErrandFeature? = startErrand(registries: registries)
       guard let sender = feature?.input else { return }
+      let seen = SendersSeen()
       let sending = DispatchGroup()
       let begun = DispatchGroup()
-      for _ in 0..<4 {
+      for _ in 0..<threads {
         begun.enter()
         sending.enter()
         // Threads of their own: dispatch's pool runs about as many blocks as there are cores.
         Thread { @Sendable in
           var sent = 0
-          while sender.send(.noop), sent < 1_000_000 {
+          var afterRelease = 0
+          var refused = false
+          while sent < sendsPerThread {
+            guard sender.send(.noop) else {
+              refused = true
+              break
+            }
             sent += 1
+            if seen.released.load(ordering: .acquiring) { afterRelease += 1 }
             if sent == 100 { begun.leave() }
           }
           if sent < 100 { begun.leave() }
+          seen.stopped(acceptedAfterRelease: afterRelease, refused: refused)
           sending.leave()
         }.start()
       }
@@ -270,12 +314,21 @@ private actor Session {
         begun.notify(queue: .global()) { @Sendable in done.resume() }
       }
       feature = nil
+      seen.released.store(true, ordering: .releasing)
       #expect(feature == nil)
       await withCheckedContinuation { done in
         sending.notify(queue: .global()) { @Sendable in done.resume() }
       }
       #expect(!sender.send(.noop))
+      ranOut += seen.ranOut
+      acceptedAfterRelease += seen.acceptedAfterRelease
+      #expect(seen.refused + seen.ranOut == threads)
     }
+    #expect(ranOut == 0, "threads ran out of sends before they were refused \(ranOut) times")
+    // At most the send each thread had under way when the release came.
+    #expect(
+      acceptedAfterRelease <= 300 * threads,
+      "\(acceptedAfterRelease) sends were accepted after the release")
     #expect(registries.1.liveFeatureCount == 0)
     #expect(registries.0.liveStoreCount == 0)
   }
