@@ -4,6 +4,7 @@ import Foundation
 import MultiStorePrimitives
 import StoreKernel
 import StoreKernelTesting
+import Synchronization
 import Testing
 
 // How a feature's host holds up under what real hosts do: never settling, settling from
@@ -47,6 +48,20 @@ private enum ErrandAction: BoundaryAction, Equatable {
   }
 }
 
+/// Counts the `.noop` inputs the feature's reducer has handled; read from any thread.
+private final class NoopCount: Sendable {
+  private let count = Atomic<Int>(0)
+
+  var handled: Int { count.load(ordering: .acquiring) }
+
+  func add() { count.add(1, ordering: .releasing) }
+}
+
+private enum ErrandNoopCountKey: DependencyKey {
+  static let liveValue = NoopCount()
+  static let testValue = NoopCount()
+}
+
 private enum ErrandHostCallKey: DependencyKey {
   static let liveValue: @Sendable () async -> Void = {}
   static let testValue: @Sendable () async -> Void = {}
@@ -57,11 +72,17 @@ extension DependencyValues {
     get { self[ErrandHostCallKey.self] }
     set { self[ErrandHostCallKey.self] = newValue }
   }
+
+  fileprivate var errandNoops: NoopCount {
+    get { self[ErrandNoopCountKey.self] }
+    set { self[ErrandNoopCountKey.self] = newValue }
+  }
 }
 
 private struct Errand: Reducer {
   @Dependency(\.clock) var clock
   @Dependency(\.errandHostCall) var hostCall
+  @Dependency(\.errandNoops) var noops
 
   func reduce(into state: inout ErrandState, action: ErrandAction) -> Effect<ErrandAction> {
     switch action {
@@ -80,7 +101,10 @@ private struct Errand: Reducer {
     case .done:
       state.done += 1
       return .none
-    case .input(.noop), .view, .delegate:
+    case .input(.noop):
+      noops.add()
+      return .none
+    case .view, .delegate:
       return .none
     }
   }
@@ -240,42 +264,95 @@ private actor Session {
   }
 }
 
+/// What the sending threads saw: sends accepted after the release, and threads that stopped
+/// because their sends were refused.
+private final class SendersSeen: Sendable {
+  private struct Counts {
+    var acceptedAfterRelease = 0
+    var refused = 0
+  }
+
+  private let counts = LockedValue(Counts())
+  /// Set once the last handle has been released (the feature has stopped by then).
+  let released = Atomic<Bool>(false)
+
+  var acceptedAfterRelease: Int { counts.withLock { $0.acceptedAfterRelease } }
+  var refused: Int { counts.withLock { $0.refused } }
+
+  func stopped(acceptedAfterRelease: Int) {
+    counts.withLock {
+      $0.acceptedAfterRelease += acceptedAfterRelease
+      $0.refused += 1
+    }
+  }
+}
+
 @Suite(.timeLimit(.minutes(5))) struct FeatureHostReleasedWhileSendingTests {
   /// The last handle of a feature released on its actor while four threads keep sending through
-  /// its input sender: each sender sees its inputs refused from then on, and nothing hangs (a
-  /// debug build under ThreadSanitizer hung here). 300 rounds, each with every thread sending
-  /// before the release.
+  /// its input sender, 300 rounds. The host's release is not held off by the flood: between the
+  /// moment the host is ready to release (its job is queued on the actor) and the release, the
+  /// store handles at most the batch under way and the next (a delivery hands it at most 1,024
+  /// inputs, then lets the actor run what waits). Each thread sends until its sends are refused
+  /// (it has no other way to stop), and no send is accepted after the release but the one a
+  /// thread had under way. (A debug build under ThreadSanitizer hung here: a delivery took
+  /// every waiting input, and the release waited behind batches that grew as the threads kept
+  /// sending.) Counts, not times: under load the actor's progress slows, and so does what it
+  /// handles ahead of the host.
   @HostActor @Test func releasingAFeatureWhileFourThreadsSendEndsCleanly() async {
     let registries = (StoreRegistry(), FeatureRegistry())
+    let threads = 4
+    let noops = NoopCount()
+    var mostHandledAheadOfTheRelease = 0
+    var acceptedAfterRelease = 0
     for _ in 0..<300 {
-      var feature: ErrandFeature? = startErrand(registries: registries)
+      var feature: ErrandFeature? = startErrand(
+        registries: registries, prepare: { $0.errandNoops = noops })
       guard let sender = feature?.input else { return }
+      let seen = SendersSeen()
       let sending = DispatchGroup()
       let begun = DispatchGroup()
-      for _ in 0..<4 {
+      for _ in 0..<threads {
         begun.enter()
         sending.enter()
         // Threads of their own: dispatch's pool runs about as many blocks as there are cores.
         Thread { @Sendable in
           var sent = 0
-          while sender.send(.noop), sent < 1_000_000 {
+          var afterRelease = 0
+          while sender.send(.noop) {
             sent += 1
+            if seen.released.load(ordering: .acquiring) { afterRelease += 1 }
             if sent == 100 { begun.leave() }
           }
           if sent < 100 { begun.leave() }
+          seen.stopped(acceptedAfterRelease: afterRelease)
           sending.leave()
         }.start()
       }
-      await withCheckedContinuation { done in
-        begun.notify(queue: .global()) { @Sendable in done.resume() }
+      // How many inputs the store had handled when the host's job was queued on the actor.
+      let handledWhenReady = await withCheckedContinuation { ready in
+        begun.notify(queue: .global()) { @Sendable in ready.resume(returning: noops.handled) }
       }
+      mostHandledAheadOfTheRelease = max(
+        mostHandledAheadOfTheRelease, noops.handled - handledWhenReady)
       feature = nil
+      seen.released.store(true, ordering: .releasing)
       #expect(feature == nil)
       await withCheckedContinuation { done in
         sending.notify(queue: .global()) { @Sendable in done.resume() }
       }
       #expect(!sender.send(.noop))
+      #expect(seen.refused == threads)
+      acceptedAfterRelease += seen.acceptedAfterRelease
     }
+    // The batch under way when the host's job was queued, and one queued just before it; a
+    // little more for the moment between reading the count and queueing the job.
+    #expect(
+      mostHandledAheadOfTheRelease <= 3 * 1_024,
+      "the store handled \(mostHandledAheadOfTheRelease) inputs while the release waited")
+    // At most the send each thread had under way when the release came.
+    #expect(
+      acceptedAfterRelease <= 300 * threads,
+      "\(acceptedAfterRelease) sends were accepted after the release")
     #expect(registries.1.liveFeatureCount == 0)
     #expect(registries.0.liveStoreCount == 0)
   }

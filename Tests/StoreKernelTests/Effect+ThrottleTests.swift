@@ -293,3 +293,123 @@ private struct Tapping: Reducer {
     #expect(store.fired == store.fired.sorted())
   }
 }
+
+/// A tap throttled at 20 ms that records, for each start, the time on the clock the throttle
+/// measures its window on.
+private struct TimedTapping: Reducer {
+  struct State: Equatable {
+    var started: [(tap: Int, at: Duration)] = []
+
+    static func == (lhs: State, rhs: State) -> Bool {
+      lhs.started.elementsEqual(rhs.started) { $0.tap == $1.tap && $0.at == $1.at }
+    }
+  }
+
+  enum Action: Equatable, Sendable {
+    case tap(Int)
+    case start(Int)
+  }
+
+  let clock: ManualClock
+  let latest: Bool
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .tap(let number):
+      return .send(.start(number))
+        .throttle(id: "tap", for: .milliseconds(20), clock: clock, latest: latest)
+    case .start(let number):
+      state.started.append((number, clock.now.offset))
+      return .none
+    }
+  }
+}
+
+/// What a run of many throttled taps saw: each start (tap and time), the time at the end, and
+/// how many times more than one tap reached the store between a timer's waking and its hop.
+private struct TapsRun: Sendable {
+  var started: [(tap: Int, at: Duration)]
+  var time: Duration
+  var tapsBeforeTheTimer: Int
+}
+
+/// Sends `total` taps 50 µs apart, in a store on `actor` (an actor of its own queue: the run
+/// holds its actor for seconds, and on the main actor it starved the suites that share it). At
+/// the end of each window its timer is woken, then 0 to 3 more taps reach the store before the
+/// timer's hop does (the run does not suspend in between).
+private func tapMany(
+  _ total: Int, latest: Bool, clock: ManualClock, on actor: isolated QueueActor
+) async -> TapsRun {
+  let interval = Duration.milliseconds(20)
+  let step = Duration.microseconds(50)
+  let store = Store(
+    initialState: TimedTapping.State(), reducer: TimedTapping(clock: clock, latest: latest),
+    isolation: actor)
+  var tap = 0
+  var time = Duration.zero
+  // The task of the timer that holds a tap now (a held tap's `send` returns it; a tap that
+  // starts at once returns an empty one).
+  var timer: StoreTask?
+  var windowEnds = 0
+  var tapsBeforeTheTimer = 0
+  func sendTap() {
+    tap += 1
+    time += step
+    clock.set(time)
+    let task = store.send(.tap(tap))
+    if !task.isEmpty { timer = task }
+  }
+  while tap < total {
+    sendTap()
+    guard let held = timer, let lastStart = store.state.started.last?.at,
+      time + step >= lastStart + interval
+    else { continue }
+    // The window ends before the next tap: its timer wakes, then more taps reach the store
+    // (the timer's hop to the store waits behind them), then the timer's hop runs.
+    time = lastStart + interval
+    clock.set(time)
+    await clock.untilSleeping(1)
+    clock.wakeAll()
+    timer = nil
+    let more = min(windowEnds % 4, total - tap)
+    for _ in 0..<more { sendTap() }
+    tapsBeforeTheTimer += more > 1 ? 1 : 0
+    windowEnds += 1
+    #expect(await completes(within: .seconds(60)) { await held.finish() })
+  }
+  // The last window ends.
+  if let held = timer, let lastStart = store.state.started.last?.at {
+    time = max(time, lastStart + interval)
+    clock.set(time)
+    await clock.untilSleeping(1)
+    clock.wakeAll()
+    #expect(await completes(within: .seconds(60)) { await held.finish() })
+  }
+  return TapsRun(
+    started: store.state.started, time: time, tapsBeforeTheTimer: tapsBeforeTheTimer)
+}
+
+/// 100,000 taps, 50 µs apart (a window holds 400), with each window's timer woken while the
+/// taps go on (`tapMany`). Whatever the order, at most one start per window plus the first,
+/// each at least a window after the last (on the throttle's clock), the taps started in order,
+/// and with `latest` the last tap the last to start.
+@Suite(.timeLimit(.minutes(5))) struct EffectThrottleManyTapsTests {
+  @Test(arguments: [true, false])
+  func aHundredThousandTapsStartAtMostOncePerWindowWhileTimersFire(latest: Bool) async {
+    let interval = Duration.milliseconds(20)
+    let total = 100_000
+    let run = await tapMany(total, latest: latest, clock: ManualClock(), on: QueueActor())
+    let started = run.started
+    #expect(run.tapsBeforeTheTimer > 50, "taps before a timer's hop: \(run.tapsBeforeTheTimer)")
+    #expect(
+      started.count <= Int(run.time / interval) + 1, "\(started.count) starts in \(run.time)")
+    var tooClose = 0
+    for (earlier, later) in zip(started, started.dropFirst())
+    where later.at - earlier.at < interval {
+      tooClose += 1
+    }
+    #expect(tooClose == 0, "\(tooClose) starts came less than \(interval) after the one before")
+    #expect(zip(started, started.dropFirst()).allSatisfy { $0.tap < $1.tap })
+    if latest { #expect(started.last?.tap == total) }
+  }
+}

@@ -4,6 +4,14 @@
 /// Effects are values: building one does nothing until a store starts it. `.none` costs nothing
 /// (no allocation), so the common case of a reducer with no side effect stays cheap.
 ///
+/// An effect tree may be at most 1,000 levels deep. A level is a merge, a concatenation,
+/// `cancellable`, `throttle`, `debounce` or `timeout` around effects; a chain grown one link at
+/// a time (`effect = effect.concatenate(with: next)`, or `merge(with:)`) stays one level however
+/// long it grows, and `map` adds none. A tree built deeper (operators alternated 1,000 times) is
+/// reported through ``IssueReporter`` where it is built and does nothing when started: starting,
+/// mapping and releasing a tree recurse once per level on the stack
+/// (docs/decisions/0013-effects-from-primitives.md).
+///
 /// `Sendable`: every closure an effect holds is `@Sendable`.
 public struct Effect<Action: Sendable>: Sendable {
   /// What the effect does: three primitives and `.none`, which the runtime starts in code
@@ -140,12 +148,16 @@ public struct Effect<Action: Sendable>: Sendable {
     var head: EffectRun<Action>?
     var work: [Self] = []
     work.reserveCapacity(effects.count)
+    // The deepest part's depth: a spliced merge's or chain's parts' (one less than its own),
+    // and each other part's.
+    var partsDepth = 0
     for effect in effects {
       switch effect.operation {
       case .none:
         continue
       case .merge(let inner):
         work.append(contentsOf: inner)
+        partsDepth = Swift.max(partsDepth, effect.nestingDepth - 1)
       case .composed(let composed):
         if let chain = composed as? MergeChain<Action> {
           if head == nil, work.isEmpty {
@@ -153,19 +165,31 @@ public struct Effect<Action: Sendable>: Sendable {
           } else {
             work.append(contentsOf: chain.run.parts)
           }
+          partsDepth = Swift.max(partsDepth, chain.nestingDepth - 1)
         } else {
           work.append(effect)
+          partsDepth = Swift.max(partsDepth, composed.nestingDepth)
         }
       default:
         work.append(effect)
       }
     }
-    if let head { return Self(.composed(MergeChain(run: head.appending(contentsOf: work)))) }
+    if let head {
+      return nesting(partsDepth: partsDepth) {
+        Self(
+          .composed(
+            MergeChain(run: head.appending(contentsOf: work), nestingDepth: partsDepth + 1)))
+      }
+    }
     switch work.count {
     case 0: return .none
     case 1: return work[0]
-    case ...MergeChain<Action>.inlineLimit: return Self(.merge(work))
-    default: return Self(.composed(MergeChain(run: EffectRun(work))))
+    case ...MergeChain<Action>.inlineLimit:
+      return nesting(partsDepth: partsDepth) { Self(.merge(work)) }
+    default:
+      return nesting(partsDepth: partsDepth) {
+        Self(.composed(MergeChain(run: EffectRun(work), nestingDepth: partsDepth + 1)))
+      }
     }
   }
 

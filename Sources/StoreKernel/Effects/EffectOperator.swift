@@ -28,6 +28,11 @@ package protocol EffectOperator<Action>: Sendable {
   /// Whether starting it completes it at once: nothing of it runs later.
   var isImmediate: Bool { get }
 
+  /// How many levels of effects it holds (``Effect/nestingDepth``): by default 1, for an
+  /// operator that holds no effect. One that holds effects keeps one more than its deepest
+  /// part, worked out when it is made and checked against ``Effect/nestingLimit`` there.
+  var nestingDepth: Int { get }
+
   /// Runs it inside a task that is already running, sending through `send`: a part of a
   /// concatenation. By default it is handed back to the store (``Send`` schedules it there) and
   /// waited for.
@@ -36,6 +41,8 @@ package protocol EffectOperator<Action>: Sendable {
 
 extension EffectOperator {
   package var isImmediate: Bool { false }
+
+  package var nestingDepth: Int { 1 }
 
   package func perform(sending send: Send<Action>) async {
     let task = await send.schedule(Effect(.composed(self)))

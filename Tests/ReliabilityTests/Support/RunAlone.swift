@@ -5,7 +5,8 @@ import Testing
 /// that what it measures of the process (its resident memory) is its own and not that of the
 /// suites running beside it. The test calls this first: in the child (where `RELIABILITY_ALONE`
 /// names it) this returns `nil` and the test goes on to do its work; in the parent it returns
-/// the child's exit status and what it printed, for the parent to check.
+/// the child's exit status and what it printed, for the parent to check. (FeatureBridgeTests and
+/// StoreKernelTests use this file through a symbolic link in their `Support` folders.)
 ///
 /// - Parameters:
 ///   - suite: The suite's type name.
@@ -36,10 +37,54 @@ func ranAlone(
   suite: String, test: String, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> Bool {
   guard let child = try runAlone(suite: suite, test: test) else { return false }
+  // What the child measured (its `ResidentMemory.report`), shown in the parent's output too.
+  for line in child.printed.split(separator: "\n") where line.hasPrefix(ResidentMemory.prefix) {
+    print(line)
+  }
   #expect(
     child.status == 0, "the test failed alone:\n\(child.printed)", sourceLocation: sourceLocation)
   #expect(
     child.printed.contains("1 test"), "the child ran no test:\n\(child.printed)",
     sourceLocation: sourceLocation)
   return true
+}
+
+/// The process's resident memory, read from `/proc/self/status`: what a test that runs alone
+/// measures, and reports.
+enum ResidentMemory {
+  /// Starts each line ``report(_:start:afterWarmUp:)`` prints; ``ranAlone(suite:test:sourceLocation:)``
+  /// shows the child's lines that start with it.
+  static let prefix = "resident memory of "
+
+  /// Resident memory now (`VmRSS`), in bytes.
+  static var current: Int? { field("VmRSS:") }
+
+  /// The most resident memory the process has had (`VmHWM`, its high-water mark), in bytes.
+  static var peak: Int? { field("VmHWM:") }
+
+  private static func field(_ name: String) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+      return nil
+    }
+    for line in status.split(separator: "\n") where line.hasPrefix(name) {
+      // "VmRSS:\t   12345 kB"
+      let value = line.dropFirst(name.count).split { $0 == " " || $0 == "\t" }.first
+      guard let kilobytes = Int(value ?? "") else { return nil }
+      return kilobytes * 1_024
+    }
+    return nil
+  }
+
+  /// Prints what a test measured: resident memory at its start, after its warm-up, and now,
+  /// and the process's peak.
+  static func report(_ test: String, start: Int?, afterWarmUp: Int?) {
+    func megabytes(_ bytes: Int?) -> String {
+      guard let bytes else { return "?" }
+      let tenths = (bytes * 10 + (1 << 19)) >> 20
+      return "\(tenths / 10).\(tenths % 10) MB"
+    }
+    print(
+      "\(prefix)\(test): \(megabytes(start)) at the start, \(megabytes(afterWarmUp)) after "
+        + "the warm-up, \(megabytes(current)) at the end, peak \(megabytes(peak))")
+  }
 }

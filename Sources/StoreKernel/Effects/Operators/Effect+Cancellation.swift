@@ -27,7 +27,13 @@ extension Effect {
 
   /// `effect`, marked with `id`.
   static func cancellable(_ id: EffectID, cancelInFlight: Bool, _ effect: Self) -> Self {
-    Self(.composed(CancellableEffect(id: id, cancelInFlight: cancelInFlight, effect: effect)))
+    let depth = effect.nestingDepth
+    return nesting(partsDepth: depth) {
+      Self(
+        .composed(
+          CancellableEffect(
+            id: id, cancelInFlight: cancelInFlight, effect: effect, nestingDepth: depth + 1)))
+    }
   }
 
   /// Cancels every effect of the child `navigation`.
@@ -41,6 +47,7 @@ struct CancellableEffect<Action: Sendable>: EffectOperator {
   let id: EffectID
   let cancelInFlight: Bool
   let effect: Effect<Action>
+  let nestingDepth: Int
 
   func start(in runtime: any EffectRuntime<Action>, ids: [EffectID]) -> StoreTask {
     if cancelInFlight { runtime.cancel(id: id) }

@@ -24,8 +24,11 @@ extension Effect {
     var work = effects.filter { !$0.isNone }
     guard work.count > 1 else { return work.first ?? .none }
     var head: EffectRun<Action>?
+    // The deepest part's depth: the head's parts' (kept by the head), and each new part's.
+    var partsDepth = 0
     if let first = work[0].concatenation {
       head = first.run
+      partsDepth = first.nestingDepth - 1
       work.removeFirst()
     }
     var more: [Self] = []
@@ -33,12 +36,16 @@ extension Effect {
     for effect in work {
       if let inner = effect.concatenation {
         more.append(contentsOf: inner.parts)
+        partsDepth = Swift.max(partsDepth, inner.nestingDepth - 1)
       } else {
         more.append(effect)
+        partsDepth = Swift.max(partsDepth, effect.nestingDepth)
       }
     }
-    let run = head?.appending(contentsOf: more) ?? EffectRun(more)
-    return Self(.composed(Concatenation(run: run)))
+    return nesting(partsDepth: partsDepth) {
+      let run = head?.appending(contentsOf: more) ?? EffectRun(more)
+      return Self(.composed(Concatenation(run: run, nestingDepth: partsDepth + 1)))
+    }
   }
 
   /// Runs this effect, then `other`.
@@ -58,6 +65,7 @@ extension Effect {
 /// Effects one after the other: `.concatenate`.
 struct Concatenation<Action: Sendable>: EffectOperator {
   let run: EffectRun<Action>
+  let nestingDepth: Int
 
   var parts: [Effect<Action>] { run.parts }
 
@@ -71,7 +79,8 @@ struct Concatenation<Action: Sendable>: EffectOperator {
       return StoreTask()
     }
     for part in parts[..<firstAsynchronous] { _ = runtime.start(part, ids: ids) }
-    let rest = Concatenation(run: EffectRun(Array(parts[firstAsynchronous...])))
+    let rest = Concatenation(
+      run: EffectRun(Array(parts[firstAsynchronous...])), nestingDepth: nestingDepth)
     // The parts the task hands back to the store (cancellables, throttles) are marked with the
     // concatenation's ids too, so cancelling an enclosing id (or removing the child it belongs
     // to) reaches what they started, a held throttled effect included.
@@ -90,7 +99,11 @@ struct Concatenation<Action: Sendable>: EffectOperator {
   }
 
   func rebuilt<Other: Sendable>(_ transform: EffectTransform<Action, Other>) -> Effect<Other> {
-    Effect<Other>(.composed(Concatenation<Other>(run: EffectRun(parts.map(transform.effect)))))
+    let parts = parts.map(transform.effect)
+    return Effect<Other>(
+      .composed(
+        Concatenation<Other>(
+          run: EffectRun(parts), nestingDepth: Effect<Other>.deepest(parts) + 1)))
   }
 
   var isImmediate: Bool { parts.allSatisfy(\.isImmediate) }

@@ -24,9 +24,14 @@ extension Effect {
     latest: Bool = true
   ) -> Self {
     if isNone { return self }
-    return Self(
-      .composed(
-        Throttle(id: EffectID(id), interval: interval, clock: clock, latest: latest, effect: self)))
+    let depth = nestingDepth
+    return Self.nesting(partsDepth: depth) {
+      Self(
+        .composed(
+          Throttle(
+            id: EffectID(id), interval: interval, clock: clock, latest: latest, effect: self,
+            nestingDepth: depth + 1)))
+    }
   }
 }
 
@@ -39,6 +44,7 @@ struct Throttle<Action: Sendable>: EffectOperator {
   let clock: any Clock<Duration>
   let latest: Bool
   let effect: Effect<Action>
+  let nestingDepth: Int
 
   /// The timer stands for the held effect: it is marked with the held effect's enclosing ids
   /// (so cancelling any of them, or the child it belongs to, drops the held effect), it joins
@@ -102,11 +108,12 @@ struct Throttle<Action: Sendable>: EffectOperator {
   }
 
   func rebuilt<Other: Sendable>(_ transform: EffectTransform<Action, Other>) -> Effect<Other> {
-    Effect<Other>(
+    let effect = transform.effect(effect)
+    return Effect<Other>(
       .composed(
         Throttle<Other>(
           id: transform.id(id), interval: interval, clock: clock, latest: latest,
-          effect: transform.effect(effect))))
+          effect: effect, nestingDepth: effect.nestingDepth + 1)))
   }
 }
 

@@ -23,8 +23,14 @@ extension Effect {
     _ duration: Duration, clock: any Clock<Duration>, sending action: Action? = nil
   ) -> Self {
     if isNone || isImmediate { return self }
-    return Self(
-      .composed(Timeout(duration: duration, clock: clock, action: action, effect: self)))
+    let depth = nestingDepth
+    return Self.nesting(partsDepth: depth) {
+      Self(
+        .composed(
+          Timeout(
+            duration: duration, clock: clock, action: action, effect: self,
+            nestingDepth: depth + 1)))
+    }
   }
 }
 
@@ -34,6 +40,7 @@ struct Timeout<Action: Sendable>: EffectOperator {
   let clock: any Clock<Duration>
   let action: Action?
   let effect: Effect<Action>
+  let nestingDepth: Int
 
   func start(in runtime: any EffectRuntime<Action>, ids: [EffectID]) -> StoreTask {
     let work = runtime.start(effect, ids: ids)
@@ -72,9 +79,11 @@ struct Timeout<Action: Sendable>: EffectOperator {
     let mapped = action.map { transform.effect(.send($0)) }
     var other: Other?
     if let mapped, case .send(let sent) = mapped.operation { other = sent }
+    let effect = transform.effect(effect)
     return Effect<Other>(
       .composed(
         Timeout<Other>(
-          duration: duration, clock: clock, action: other, effect: transform.effect(effect))))
+          duration: duration, clock: clock, action: other, effect: effect,
+          nestingDepth: effect.nestingDepth + 1)))
   }
 }

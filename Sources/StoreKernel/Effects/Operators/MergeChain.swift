@@ -6,6 +6,7 @@ struct MergeChain<Action: Sendable>: EffectOperator {
   static var inlineLimit: Int { 32 }
 
   let run: EffectRun<Action>
+  let nestingDepth: Int
 
   func start(in runtime: any EffectRuntime<Action>, ids: [EffectID]) -> StoreTask {
     StoreTask(all: run.parts.map { runtime.start($0, ids: ids) })
