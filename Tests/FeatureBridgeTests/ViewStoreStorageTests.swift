@@ -159,7 +159,7 @@ import Testing
   @Test func aMillionViewStoresMadePerRenderLeaveNothingBehind() async throws {
     let test = "aMillionViewStoresMadePerRenderLeaveNothingBehind"
     // Alone in a process of its own, so that its resident memory is its own.
-    if try ranAlone(suite: "ViewStoreStorageTests", test: test) { return }
+    if try await ranAlone(suite: "ViewStoreStorageTests", test: test) { return }
     let start = ResidentMemory.current
     let registry = StoreRegistry()
     let feature = TallyFeature.start(registry: registry)

@@ -38,7 +38,7 @@ private enum QuickWork {
   {
     let test = "aMillionInputsWhoseEffectsFinishWithoutSettleKeepTheBoundaryAndMemoryBounded"
     // Alone in a process of its own, so that its resident memory is its own.
-    if try ranAlone(suite: "FeatureMemoryTests", test: test) { return }
+    if try await ranAlone(suite: "FeatureMemoryTests", test: test) { return }
     let start = ResidentMemory.current
     // Under a sanitizer each task costs ten times as much: a tenth of the inputs.
     let sanitized = StoreMemoryTests.isAddressSanitized || StoreMemoryTests.isThreadSanitized

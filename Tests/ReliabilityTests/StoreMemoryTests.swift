@@ -54,7 +54,7 @@ import Testing
 
   @Test func aMillionActionsWithEffectsKeepTheEffectTableAndMemoryBounded() async throws {
     // Alone in a process of its own, so that its resident memory is its own.
-    if try ranAlone(
+    if try await ranAlone(
       suite: "StoreMemoryTests",
       test: "aMillionActionsWithEffectsKeepTheEffectTableAndMemoryBounded")
     {
@@ -110,7 +110,7 @@ import Testing
   @Test func aMillionFinishedEffectsWithoutSettleKeepTheTableAndMemoryBounded() async throws {
     // Alone in a process of its own: its resident memory is then its own. (In the whole suite,
     // suites running beside it grew the process by 215 MB over the same time in one CI run.)
-    if try ranAlone(
+    if try await ranAlone(
       suite: "StoreMemoryTests",
       test: "aMillionFinishedEffectsWithoutSettleKeepTheTableAndMemoryBounded")
     {

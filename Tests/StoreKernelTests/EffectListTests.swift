@@ -164,7 +164,7 @@ private func runTree(
   /// where it is documented; the tree, and every tree built from it, does nothing when
   /// started. Alone in a child process: a stack overflow would end it, not the test run.
   @Test func aTreeAHundredThousandLevelsDeepIsReportedAndDoesNothing() async throws {
-    if try ranAlone(
+    if try await ranAlone(
       suite: "EffectNestingTests", test: "aTreeAHundredThousandLevelsDeepIsReportedAndDoesNothing")
     {
       return

@@ -12,7 +12,7 @@ import Testing
 ///   - suite: The suite's type name.
 ///   - test: The test function's name, without its parentheses.
 /// - Returns: `nil` in the child; in the parent, how the child ended and its output.
-func runAlone(suite: String, test: String) throws -> (status: Int32, printed: String)? {
+func runAlone(suite: String, test: String) async throws -> (status: Int32, printed: String)? {
   let name = "\(suite)/\(test)"
   if ProcessInfo.processInfo.environment["RELIABILITY_ALONE"] == name { return nil }
   let binary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
@@ -26,8 +26,23 @@ func runAlone(suite: String, test: String) throws -> (status: Int32, printed: St
   child.standardError = output
   child.standardInput = FileHandle.nullDevice
   try child.run()
-  let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  child.waitUntilExit()
+  // The child runs for many seconds. Its output is read, and its end awaited, on a thread of
+  // their own: blocking one of the concurrency pool's threads (two on a 2-core machine) for that
+  // long stalls every test running beside it, and they hit their time limits.
+  let reader = output.fileHandleForReading
+  let printed = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
+    Thread.detachNewThread {
+      done.resume(returning: String(decoding: reader.readDataToEndOfFile(), as: UTF8.self))
+    }
+  }
+  // The output ends when the child closes it, at its exit: what is left is at most the kernel
+  // reaping it.
+  await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+    Thread.detachNewThread {
+      child.waitUntilExit()
+      done.resume()
+    }
+  }
   return (child.terminationStatus, printed)
 }
 
@@ -35,8 +50,8 @@ func runAlone(suite: String, test: String) throws -> (status: Int32, printed: St
 /// `true` in the parent (the test returns), `false` in the child (the test does its work).
 func ranAlone(
   suite: String, test: String, sourceLocation: SourceLocation = #_sourceLocation
-) throws -> Bool {
-  guard let child = try runAlone(suite: suite, test: test) else { return false }
+) async throws -> Bool {
+  guard let child = try await runAlone(suite: suite, test: test) else { return false }
   // What the child measured (its `ResidentMemory.report`), shown in the parent's output too.
   for line in child.printed.split(separator: "\n") where line.hasPrefix(ResidentMemory.prefix) {
     print(line)
