@@ -60,6 +60,7 @@ import Testing
     {
       return
     }
+    let start = ResidentMemory.current
     let store = Store(initialState: Tally(), reducer: Logic(), name: "StoreMemoryTests")
     let payloadSize = 1_024
     var largestTable = 0
@@ -83,6 +84,9 @@ import Testing
     // last prune); with at most 10 running, it never holds more than 32. Without pruning it
     // would hold all 10,000.
     #expect(largestTable <= 32, "the effect table grew to \(largestTable) entries")
+    ResidentMemory.report(
+      "aMillionActionsWithEffectsKeepTheEffectTableAndMemoryBounded", start: start,
+      afterWarmUp: residentAfterWarmUp)
 
     // Alone, the process's resident memory is the test's: 64 MB over the last 900,000 actions
     // is a loose bound. A store that kept its actions would grow by more than 900,000 × 1 KB of
@@ -119,6 +123,7 @@ import Testing
     // Under a sanitizer each task costs ten times as much: a tenth of the effects, the same
     // bound.
     let total = Self.isAddressSanitized || Self.isThreadSanitized ? 100_000 : 1_000_000
+    let start = ResidentMemory.current
     let batch = 1_000
     let (ran, signal) = AsyncStream<Void>.makeStream()
     let store = Store(initialState: 0, reducer: Starter(ran: signal), name: "NoSettle")
@@ -137,6 +142,9 @@ import Testing
     // Each batch's effects have run (an effect marks itself finished just after its body);
     // the table is pruned on insert, so it holds about a batch and a half, never the million.
     #expect(largestTable <= 4 * batch, "the effect table grew to \(largestTable) entries")
+    ResidentMemory.report(
+      "aMillionFinishedEffectsWithoutSettleKeepTheTableAndMemoryBounded", start: start,
+      afterWarmUp: residentAfterWarmUp)
     guard !Self.isAddressSanitized else { return }
     let before = try #require(residentAfterWarmUp)
     let after = try #require(residentBytes())
