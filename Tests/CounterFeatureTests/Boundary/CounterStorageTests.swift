@@ -315,7 +315,9 @@ import Testing
       let log = OutputLog(second.outputs)
       #expect(await second.send(.setCount(6)))
       await second.stop()
-      #expect(!log.outputs.contains { if case .storageError = $0 { true } else { false } })
+      #expect(
+        !log.outputs.contains { if case .storageError = $0 { true } else { false } },
+        "\(log.outputs)")
       let (reread, _) = await start(
         .file(inDirectory: directory), favorites: SharedValue([]), showing: "[-]   6   [+]")
       await reread.stop()
