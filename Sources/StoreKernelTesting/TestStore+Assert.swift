@@ -40,7 +40,7 @@ extension TestStore {
       amongRoots: SharedChangeTracker.roots(in: store.state))
     guard !changes.isEmpty else { return }
     let lines = changes.flatMap { change in
-      StateDiff.lines(from: change.before, to: change.after).map { "  \(change.name) \($0)" }
+      StateDiff.lines(from: change.before, to: change.after, at: change.name).map { "  \($0)" }
     }
     Issue.record(
       Comment(

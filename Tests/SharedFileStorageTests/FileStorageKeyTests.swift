@@ -149,6 +149,21 @@ private func text(_ bytes: [UInt8]?) -> String? {
     #expect(shared.wrappedValue == [4])
   }
 
+  /// The Dependencies article quotes this test.
+  @Test func aTestThatAsksForTheDiskKeepsTheValueInItsFile() async {
+    let directory = ScratchDirectory()
+    let path = directory.path(of: "favorites.json")
+    let favorites = withDependencies {
+      $0.sharedFileStorage = .disk
+    } operation: {
+      Shared(wrappedValue: Set<Int>(), .fileStorage(path))
+    }
+    await favorites.loaded()
+    favorites.withLock { $0 = [3] }
+    await favorites.save()
+    #expect(text(directory.contents(of: "favorites.json")) == "[3]")
+  }
+
   @Test func inATestTheValueStaysInMemoryUnlessTheTestAsksForTheDisk() async {
     let directory = ScratchDirectory()
     let shared = withDependencies {

@@ -1,3 +1,4 @@
+import MultiStorePrimitives
 import StoreKernel
 import StoreKernelTesting
 import Testing
@@ -46,6 +47,30 @@ private struct SharedCounter: Reducer {
     }
   }
 }
+
+/// A feature holding the count kept in memory under "count", as a TCA user writes it.
+private struct KeyedCounter: Reducer {
+  struct State: Equatable {
+    @Shared(.inMemory("count")) var count = 0
+  }
+
+  enum Action: Equatable {
+    case set(Int)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .set(let count):
+      state.$count.withLock { $0 = count }
+      return .none
+    }
+  }
+}
+
+/// Every keyed value a case of `keyedValuesNeverCrossBetweenTests` made, kept for the life of
+/// the process: a registry shared between tests would hand a later case an earlier case's
+/// value, whether the cases run in parallel or one after another.
+private let keptKeyedValues = LockedValue<[Shared<Int>]>([])
 
 @MainActor
 @Suite struct TestStoreSharedTests {
@@ -121,7 +146,33 @@ private struct SharedCounter: Reducer {
       await store.finish()
     }
     #expect(messages.count == 1)
-    #expect(messages.first?.contains("Shared<Int> value: 0 → 1") == true)
+    // Named by its path in the state, like every other diff.
+    #expect(messages.first?.contains("\n  count: 0 → 1") == true, "\(messages)")
+  }
+
+  @Test func twoFeaturesHoldingTheSameKeySeeEachOthersWrites() async {
+    // No registry passed: both find the test's own.
+    let first = TestStore(initialState: KeyedCounter.State(), reducer: KeyedCounter())
+    let second = TestStore(initialState: KeyedCounter.State(), reducer: KeyedCounter())
+    await first.send(.set(1)) { $0.$count.withLock { $0 = 1 } }
+    #expect(second.state.count == 1)
+    await second.send(.set(2)) { $0.$count.withLock { $0 = 2 } }
+    #expect(first.state.count == 2)
+    // Code outside the stores holding the key sees the same value.
+    @Shared(.inMemory("count")) var count = -1
+    #expect(count == 2)
+    await first.finish()
+    await second.finish()
+  }
+
+  @Test(arguments: 1...8)
+  func keyedValuesNeverCrossBetweenTests(number: Int) async {
+    let store = TestStore(initialState: KeyedCounter.State(), reducer: KeyedCounter())
+    keptKeyedValues.withLock { $0.append(store.state.$count) }
+    #expect(store.state.count == 0)
+    await store.send(.set(number)) { $0.$count.withLock { $0 = number } }
+    @Shared(.inMemory("count")) var count = -1
+    #expect(count == number)
   }
 
   @Test func aSharedChangeAfterTheLastAssertionCanBeAssertedWithAssert() async {

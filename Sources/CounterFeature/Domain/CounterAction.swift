@@ -17,6 +17,9 @@ package enum CounterAction: BoundaryAction, Equatable {
     case loaded(LoadedCounter)
     case loadFailed(DurableFileError)
     case saveFailed(DurableFileError)
+    /// The favorites an older build kept in the counter's file are now in the shared
+    /// favorites' own file: the counter's file may be written without them.
+    case favoritesMoved
     /// The feature is stopping: the last save must reach the disk before it has.
     case flush
   }

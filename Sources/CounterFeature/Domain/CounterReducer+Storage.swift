@@ -29,14 +29,22 @@ extension CounterReducer {
         effects.append(.send(.delegate(.countChanged(record.count))))
       }
       // Favorites in the counter's file were written by an older build: they join the shared
-      // favorites (kept in their own file now), and the save below writes the counter's file
-      // without them.
-      let kept = Set(record.favorites)
-      if !kept.isSubset(of: favorites.value) {
-        favorites.withLock { $0.formUnion(kept) }
+      // favorites, kept in their own file now (the load effect waited for that file's load, so
+      // what it holds is kept too). The counter's file keeps them until the favorites' file
+      // has been written; then it is written without them.
+      if !record.favorites.isEmpty {
+        let kept = Set(record.favorites)
+        state.favoritesToMove = kept
+        if !kept.isSubset(of: favorites.value) {
+          favorites.withLock { $0.formUnion(kept) }
+        }
+        effects.append(moveFavorites())
       }
       effects.append(saveIfChanged(&state))
       return .merge(effects)
+    case .favoritesMoved:
+      state.favoritesToMove = []
+      return saveIfChanged(&state)
     case .loadFailed(let error):
       // What was changed meanwhile is kept in memory, and saved below when a new file may be.
       state.countChangedBeforeLoad = false
@@ -56,7 +64,12 @@ extension CounterReducer {
       // what is pending); whatever the stop saves, the counter's storage then gives up its
       // file, so the next start may take it at once.
       let favorites = favorites
-      let saveFavorites = Effect<CounterAction>.run { _ in await favorites.save() }
+      let saveFavorites = Effect<CounterAction>.run { send in
+        await favorites.save()
+        if let error = Self.unreportedSaveError(of: favorites) {
+          await send(.delegate(.storageError(error)))
+        }
+      }
       guard let storage else { return saveFavorites }
       let close = Effect<CounterAction>.merge(
         saveFavorites, .run { _ in await storage.close() })
@@ -80,23 +93,67 @@ extension CounterReducer {
   /// change from it is written.
   static let nothingKept = CounterRecord(count: 0, favorites: [])
 
-  /// Loads what the storage kept.
+  /// Loads what the storage kept. The shared favorites' own load ends first, so favorites an
+  /// older build kept in the counter's file join what their file holds, instead of racing it.
   func load() -> Effect<CounterAction> {
     guard let storage else { return .none }
+    let favorites = favorites
     return .run { send in
       do throws(DurableFileError) {
-        await send(.internal(.loaded(try await storage.load())))
+        let loaded = try await storage.load()
+        await favorites.loaded()
+        await send(.internal(.loaded(loaded)))
       } catch {
         await send(.internal(.loadFailed(error)))
       }
     }
   }
 
+  /// Reports a favorites file that could not be loaded or may not be written (corrupt and
+  /// kept aside, not a file, held by another instance): the favorites then run on what this
+  /// run has, and the message names the file, the problem and where a corrupt file was kept.
+  func reportFavoritesLoad() -> Effect<CounterAction> {
+    let favorites = favorites
+    return .run { send in
+      await favorites.loaded()
+      var reported: [String] = []
+      // A file that is not a readable file is both: reported once.
+      for error in [favorites.loadError, favorites.saveError].compactMap({ $0 }) {
+        let message = "\(error)"
+        guard !reported.contains(message) else { continue }
+        reported.append(message)
+        await send(.delegate(.storageError(message)))
+      }
+    }
+  }
+
+  /// Writes the shared favorites (with those moved from the counter's file) and, once their
+  /// file holds them, lets the counter's file drop them. If that write fails they stay in the
+  /// counter's file; the failure is reported when the counter stops.
+  private func moveFavorites() -> Effect<CounterAction> {
+    let favorites = favorites
+    return .run { send in
+      await favorites.save()
+      if favorites.saveError == nil { await send(.internal(.favoritesMoved)) }
+    }
+  }
+
+  /// Why the favorites' last save failed, unless it is a refusal their load already reported
+  /// (another writer holds the file, or it is not a readable file: then nothing is written).
+  static func unreportedSaveError(of favorites: SharedValue<Set<Int>>) -> String? {
+    guard let error = favorites.saveError else { return nil }
+    switch error as? DurableFileError {
+    case .locked?, .unreadable?: return nil
+    default: return "\(error)"
+    }
+  }
+
   /// Saves the count if it differs from what was last saved or loaded. The favorites are kept
-  /// by their own shared value; the counter's file is written without them.
+  /// by their own shared value; the counter's file is written without them, once favorites an
+  /// older build kept there have moved.
   func saveIfChanged(_ state: inout CounterState) -> Effect<CounterAction> {
     guard let storage, state.canSave, let stored = state.stored else { return .none }
-    let record = CounterRecord(count: state.count, favorites: [])
+    let record = CounterRecord(count: state.count, favorites: state.favoritesToMove)
     guard record != stored else { return .none }
     state.stored = record
     state.saveCount += 1

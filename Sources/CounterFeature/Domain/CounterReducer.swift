@@ -25,7 +25,9 @@ package struct CounterReducer: Reducer {
     case .input(.toggleFavorite), .view(.favoriteToggled):
       return toggleFavorite(in: &state)
     case .internal(.started):
-      return .merge(.subscribe(to: favorites) { .internal(.favoritesChanged($0)) }, load())
+      return .merge(
+        .subscribe(to: favorites) { .internal(.favoritesChanged($0)) }, load(),
+        reportFavoritesLoad())
     case .internal(.favoritesChanged(let changed)):
       // Stale when the shared value has moved on (this counter's own toggle, made in the
       // reducer, or a later change elsewhere): that change's notification follows.

@@ -14,6 +14,10 @@ package struct CounterState: Equatable, Sendable {
   /// The count was changed (by the user or a host) before the storage had loaded: the change
   /// wins over what was kept, and is saved once the load is done.
   package var countChangedBeforeLoad = false
+  /// Favorites an older build kept in the counter's file, written there again with the count
+  /// until the shared favorites' own file holds them: a crash between the two writes loses
+  /// none. Empty once they have moved (and for a file without them).
+  package var favoritesToMove: Set<Int> = []
 
   package init(count: Int = 0, favorites: Set<Int> = []) {
     self.count = count

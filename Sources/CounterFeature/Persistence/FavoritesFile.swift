@@ -11,7 +11,10 @@ extension CounterFeature {
   /// The favorites the counter shares with other features, kept in `directory/favorites.json`:
   /// one shared value, loaded once (off the caller's actor) and saved after changes by the file
   /// strategy of `SharedFileStorage`, with the rules of every file the app keeps. Favorites an
-  /// older build kept in `counter.json` join them when the counter loads that file.
+  /// older build kept in `counter.json` join them when the counter loads that file (after this
+  /// file's load), and leave it once this file holds them. The counter reports this file's
+  /// problems (corrupt and kept aside, unreadable, held by another instance, a failed save) as
+  /// storage errors.
   ///
   /// - Parameter directory: The data directory; it must exist.
   /// - Returns: The shared favorites, to hand to every feature that shares them.

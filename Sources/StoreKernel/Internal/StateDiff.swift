@@ -26,8 +26,14 @@ public enum StateDiff {
   ///   - after: The value after (or what happened).
   /// - Returns: One line per change, each naming its path.
   public static func lines<Value>(from before: Value, to after: Value) -> [String] {
+    lines(from: before, to: after, at: "")
+  }
+
+  /// The changes from `before` to `after`, values found at `path` in a larger value: each line
+  /// names its path from there (`count: 0 → 1` at `count`).
+  package static func lines(from before: Any, to after: Any, at path: String) -> [String] {
     var lines: [String] = []
-    compare(before, after, path: "", into: &lines)
+    compare(before, after, path: path, into: &lines)
     return lines
   }
 

@@ -233,24 +233,29 @@ package protocol SharedDiffable {
 }
 
 extension SharedChangeTracker {
-  /// The roots of the shared values held anywhere in `value` (walked with `Mirror`).
-  package static func roots(in value: Any) -> Set<ObjectIdentifier> {
-    var roots: Set<ObjectIdentifier> = []
-    collectRoots(in: value, into: &roots, depth: 0)
+  /// The roots of the shared values held anywhere in `value` (walked with `Mirror`), each with
+  /// the path where it was first found (`count`, `rows[2].title`), for the diff that names it.
+  package static func roots(in value: Any) -> [ObjectIdentifier: String] {
+    var roots: [ObjectIdentifier: String] = [:]
+    collectRoots(in: value, path: "", into: &roots, depth: 0)
     return roots
   }
 
   private static func collectRoots(
-    in value: Any, into roots: inout Set<ObjectIdentifier>, depth: Int
+    in value: Any, path: String, into roots: inout [ObjectIdentifier: String], depth: Int
   ) {
     if let shared = value as? any SharedDiffable {
-      roots.insert(shared.diffRoot)
+      if roots[shared.diffRoot] == nil { roots[shared.diffRoot] = path }
       return
     }
     // Deep enough for any state a person writes; a cycle through classes stops here.
     guard depth < 64 else { return }
-    for child in Mirror(reflecting: value).children {
-      collectRoots(in: child.value, into: &roots, depth: depth + 1)
+    for (index, child) in Mirror(reflecting: value).children.enumerated() {
+      // `@Shared var count` is stored as `_count`.
+      let name = child.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }
+      let childPath =
+        name.map { path.isEmpty ? $0 : path + "." + $0 } ?? path + "[\(index)]"
+      collectRoots(in: child.value, path: childPath, into: &roots, depth: depth + 1)
     }
   }
 }

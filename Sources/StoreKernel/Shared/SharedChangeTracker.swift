@@ -57,17 +57,24 @@ package final class SharedChangeTracker: Sendable {
     changes.withLock { $0.values.contains { !$0.asserted } }
   }
 
-  /// Every change not asserted of a root in `roots`: the value's name, its snapshot and its
-  /// live value.
+  /// Every change not asserted of a root in `roots`: its path in `roots` (the value's name
+  /// when the path is empty), its snapshot and its live value, in the order of the paths.
   package func unassertedChanges(
-    amongRoots roots: Set<ObjectIdentifier>
+    amongRoots roots: [ObjectIdentifier: String]
   ) -> [(
     name: String, before: Any, after: Any
   )] {
     let pending = changes.withLock { changes in
-      changes.filter { !$0.value.asserted && roots.contains($0.key) }.map(\.value)
+      changes.compactMap { id, change in
+        !change.asserted ? roots[id].map { (path: $0, change: change) } : nil
+      }
     }
-    return pending.map { ($0.box.description, $0.snapshot, $0.box.anyValue) }
+    return pending.sorted { $0.path < $1.path }.map {
+      (
+        $0.path.isEmpty ? $0.change.box.description : $0.path, $0.change.snapshot,
+        $0.change.box.anyValue
+      )
+    }
   }
 
   /// Forgets every snapshot: the live values are now the asserted ones.

@@ -143,6 +143,29 @@ import Testing
     #expect(String(decoding: saved, as: UTF8.self).contains("kept safe"))
   }
 
+  @Test func aCorruptFavoritesFileIsKeptAsideReportedAndReplaced() throws {
+    let parent = try TemporaryDirectory()
+    defer { parent.remove() }
+    let directory = parent.path
+    let corrupt = Data(#"{"favorites":[4,"#.utf8)
+    #expect(
+      FileManager.default.createFile(atPath: directory + "/favorites.json", contents: corrupt))
+
+    let run = try runApp(
+      ["--data-dir", directory], script: "tab counter\ntype +\ntype s\nquit\n")
+    #expect(run.status == 0, "stderr: \(run.stderr)")
+    let reports = run.stdout.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+    #expect(reports.count == 1, "\(run.stdout)")
+    #expect(reports.first?.contains(directory + "/favorites.json is corrupt") == true)
+    let entries = try FileManager.default.contentsOfDirectory(atPath: directory)
+    let kept = try #require(entries.first { $0.hasPrefix("favorites.json.corrupt-") })
+    #expect(reports.first?.contains(directory + "/" + kept) == true, "\(reports)")
+    #expect(FileManager.default.contents(atPath: directory + "/" + kept) == corrupt)
+    // The counter ran on no favorites, and the new one is in a new file.
+    let saved = try #require(FileManager.default.contents(atPath: directory + "/favorites.json"))
+    #expect(String(decoding: saved, as: UTF8.self).contains(#""favorites":[1]"#))
+  }
+
   @Test func unsavedNotesAreKeptInARecoveryFileAndRestoredByTheNextStart() throws {
     let parent = try TemporaryDirectory()
     defer { parent.remove() }

@@ -53,6 +53,15 @@ import Testing
     }
   }
 
+  /// What is left of a counter's outputs until it has stopped (the stream then finishes).
+  func remainingOutputs(
+    _ outputs: inout AsyncStream<CounterOutput>.Iterator
+  ) async -> [CounterOutput] {
+    var rest: [CounterOutput] = []
+    while let output = await outputs.next(isolation: #isolation) { rest.append(output) }
+    return rest
+  }
+
   @Test func theCountAndTheFavoritesSurviveARestart() async {
     // The inputs may well arrive before the first load has finished: the stop still saves them.
     await withDirectory { directory in
@@ -97,6 +106,200 @@ import Testing
     }
   }
 
+  @Test func oldFavoritesJoinTheKeptOnesAndLeaveTheCountersFileOnlyOnceTheirFileHasThem() async {
+    let events = StorageEvents()
+    let saves = Gate()
+    // The favorites' file holds 1 and 4; the counter's file, from an older build, 2 and 9.
+    let favorites = withDependencies {
+      $0.sharedRegistry = SharedRegistry()
+    } operation: {
+      Shared(
+        wrappedValue: Set<Int>(), GatedFavoritesKey(kept: [1, 4], events: events, saves: saves))
+    }
+    let storage = CounterStorage(
+      load: { LoadedCounter(record: CounterRecord(count: 3, favorites: [2, 9])) },
+      save: { record, _ in events.record("counter saved \(record.favorites)") })
+    // The effects run on one executor, whose idleness says they have done all they can.
+    let executor = SerialEffectExecutor(label: "migration-effects")
+    let counter = CounterFeature.start(favorites: favorites, storage: storage) {
+      $0.effectExecutor = executor
+    }
+    // While the favorites' save is under way, the counter's file keeps them.
+    await events.waitFor("favorites save began")
+    await executor.settle()
+    #expect(!events.events.contains("counter saved []"), "\(events.events)")
+    saves.open()
+    await events.waitFor("counter saved []")
+    await counter.stop()
+
+    // Both kept lists survive: the old file's favorites were merged after the favorites' load.
+    #expect(favorites.value == [1, 2, 4, 9])
+    // The counter's file was written without them only after the favorites' file held them.
+    let order = events.events
+    let moved = order.firstIndex(of: "favorites saved [1, 2, 4, 9]")
+    let dropped = order.firstIndex(of: "counter saved []")
+    #expect(moved != nil, "\(order)")
+    #expect(moved.flatMap { moved in dropped.map { moved < $0 } } == true, "\(order)")
+  }
+
+  @Test func aCorruptFavoritesFileIsKeptAsideReportedAndTheCounterRunsWithoutIt() async {
+    await withDirectory { directory in
+      let bad = Array(#"{"favorites":[1,"#.utf8)
+      #expect(DurableFile.createExclusively(directory + "/favorites.json", bad) == nil)
+      let favorites = keptFavorites(in: directory)
+      let counter = CounterFeature.start(
+        favorites: favorites, storage: .file(inDirectory: directory))
+      // Read from the stream itself: a missing output ends the wait at the test's time limit.
+      var outputs = counter.outputs.makeAsyncIterator()
+      let first = await outputs.next(isolation: #isolation)
+      guard case .storageError(let message) = first,
+        let kept = DurableFile.entries(of: directory).first(where: {
+          $0.hasPrefix("favorites.json.corrupt-")
+        })
+      else {
+        Issue.record("expected a storage error and a kept file: \(String(describing: first))")
+        await counter.stop()
+        return
+      }
+      // The message names the file, what is wrong with it, and where it was kept.
+      #expect(message.hasPrefix(directory + "/favorites.json is corrupt ("), "\(message)")
+      #expect(message.contains("kept as \(directory)/\(kept)"), "\(message)")
+      #expect(DurableFile.readOwnRegularFile(directory + "/" + kept) == bad)
+      // The counter runs on no favorites, and saves a new one in a new file.
+      #expect(favorites.value == [])
+      #expect(await counter.send(.toggleFavorite))
+      await counter.stop()
+      #expect(
+        DurableFile.readOwnRegularFile(directory + "/favorites.json").map {
+          String(decoding: $0, as: UTF8.self)
+        } == #"{"favorites":[0],"format":"multistore-favorites","version":1}"#)
+      #expect(DurableFile.readOwnRegularFile(directory + "/" + kept) == bad)
+      let rest = await remainingOutputs(&outputs)
+      #expect(!rest.contains { if case .storageError = $0 { true } else { false } }, "\(rest)")
+    }
+  }
+
+  /// What may be found in place of `favorites.json` that the counter cannot use.
+  enum UnusableFavorites: String, CaseIterable, Sendable {
+    case directory, fifo, heldByAnotherInstance
+  }
+
+  @Test(arguments: UnusableFavorites.allCases)
+  func aFavoritesFileThatCannotBeUsedIsReportedOnceAndNeverWritten(
+    _ unusable: UnusableFavorites
+  ) async {
+    await withDirectory { directory in
+      let path = directory + "/favorites.json"
+      var other: Shared<Set<Int>>?
+      var before: [UInt8]?
+      var status = stat()
+      switch unusable {
+      case .directory: #expect(mkdir(path, 0o700) == 0)
+      case .fifo: #expect(mkfifo(path, 0o600) == 0)
+      case .heldByAnotherInstance:
+        // Another run of the app is the file's writer: it keeps it.
+        let writer = keptFavorites(in: directory)
+        await writer.loaded()
+        writer.withLock { $0 = [5] }
+        await writer.save()
+        other = writer
+        before = DurableFile.readOwnRegularFile(path)
+      }
+      let favorites = keptFavorites(in: directory)
+      let counter = CounterFeature.start(favorites: favorites)
+      var outputs = counter.outputs.makeAsyncIterator()
+      let first = await outputs.next(isolation: #isolation)
+      guard case .storageError(let message) = first else {
+        Issue.record("expected a storage error, got \(String(describing: first))")
+        await counter.stop()
+        return
+      }
+      #expect(message.contains(path), "\(message)")
+      switch unusable {
+      case .directory, .fifo:
+        #expect(message.hasPrefix("cannot read \(path) ("), "\(message)")
+        #expect(message.hasSuffix("it will not be overwritten"), "\(message)")
+      case .heldByAnotherInstance:
+        #expect(message.contains("is in use by another"), "\(message)")
+        #expect(favorites.value == [5])
+      }
+      // What the user does is kept in memory for the run, and never written to the file.
+      #expect(await counter.send(.toggleFavorite))
+      await counter.stop()
+      #expect(favorites.value.contains(0))
+      #expect(lstat(path, &status) == 0)
+      switch unusable {
+      case .directory: #expect(status.st_mode & S_IFMT == S_IFDIR)
+      case .fifo: #expect(status.st_mode & S_IFMT == S_IFIFO)
+      case .heldByAnotherInstance:
+        #expect(before != nil)
+        #expect(DurableFile.readOwnRegularFile(path) == before)
+      }
+      // Reported once: not again as the counter stops.
+      let rest = await remainingOutputs(&outputs)
+      #expect(!rest.contains { if case .storageError = $0 { true } else { false } }, "\(rest)")
+      withExtendedLifetime(other) {}
+      for name in DurableFile.entries(of: path) { unlink(path + "/" + name) }
+      rmdir(path)
+    }
+  }
+
+  /// Root reads files whatever their mode: as root (in CI), the test runs again as nobody.
+  @Test func aFavoritesFileWithoutReadPermissionIsReportedAndKept() async throws {
+    if try reranAsNobody(
+      suite: "CounterStorageTests", test: "aFavoritesFileWithoutReadPermissionIsReportedAndKept")
+    {
+      return
+    }
+    await withDirectory { directory in
+      let path = directory + "/favorites.json"
+      let original = Array(#"{"favorites":[5],"format":"multistore-favorites","version":1}"#.utf8)
+      #expect(DurableFile.createExclusively(path, original) == nil)
+      #expect(chmod(path, 0) == 0)
+      let favorites = keptFavorites(in: directory)
+      let counter = CounterFeature.start(favorites: favorites)
+      var outputs = counter.outputs.makeAsyncIterator()
+      let first = await outputs.next(isolation: #isolation)
+      #expect(first.map { "\($0)" }?.contains("cannot read \(path)") == true)
+      #expect(await counter.send(.toggleFavorite))
+      await counter.stop()
+      #expect(favorites.value == [0])
+      #expect(chmod(path, 0o600) == 0)
+      #expect(DurableFile.readOwnRegularFile(path) == original)
+    }
+  }
+
+  /// A directory the app may read but not write: the load works, the save fails and is
+  /// reported as the counter stops, and the favorites stay in memory. As root (in CI), the
+  /// test runs again as nobody.
+  @Test func favoritesInAReadOnlyDirectoryAreReportedUnsavedAndKept() async throws {
+    if try reranAsNobody(
+      suite: "CounterStorageTests", test: "favoritesInAReadOnlyDirectoryAreReportedUnsavedAndKept")
+    {
+      return
+    }
+    await withDirectory { directory in
+      let path = directory + "/favorites.json"
+      let original = Array(#"{"favorites":[5],"format":"multistore-favorites","version":1}"#.utf8)
+      #expect(DurableFile.createExclusively(path, original) == nil)
+      #expect(chmod(directory, 0o500) == 0)
+      defer { chmod(directory, 0o700) }
+      let favorites = keptFavorites(in: directory)
+      let counter = CounterFeature.start(favorites: favorites)
+      var outputs = counter.outputs.makeAsyncIterator()
+      await favorites.loaded()
+      #expect(favorites.value == [5])
+      #expect(await counter.send(.toggleFavorite))
+      await counter.stop()
+      let all = await remainingOutputs(&outputs)
+      let errors = all.compactMap { if case .storageError(let e) = $0 { e } else { nil } }
+      #expect(errors.count == 1, "\(all)")
+      #expect(errors.first?.hasPrefix("cannot save \(path) (") == true, "\(errors)")
+      #expect(favorites.value == [0, 5])
+      #expect(DurableFile.readOwnRegularFile(path) == original)
+    }
+  }
+
   @Test func aStoppedCounterGivesUpItsFileAtOnce() async {
     await withDirectory { directory in
       // Held for the whole test: the lock must not wait for this value's release.
@@ -112,7 +315,9 @@ import Testing
       let log = OutputLog(second.outputs)
       #expect(await second.send(.setCount(6)))
       await second.stop()
-      #expect(!log.outputs.contains { if case .storageError = $0 { true } else { false } })
+      #expect(
+        !log.outputs.contains { if case .storageError = $0 { true } else { false } },
+        "\(log.outputs)")
       let (reread, _) = await start(
         .file(inDirectory: directory), favorites: SharedValue([]), showing: "[-]   6   [+]")
       await reread.stop()

@@ -36,11 +36,17 @@ import Testing
     let record = CounterRecord(count: 7, favorites: [2, 3])
     await store.send(.internal(.loaded(LoadedCounter(record: record)))) {
       $0.count = 7
-      // The counter's file is written again without the favorites it held.
+      $0.stored = record
+      // Kept in the counter's file until the favorites' own file holds them.
+      $0.favoritesToMove = [2, 3]
+    }
+    await store.receive(.delegate(.countChanged(7)))
+    // The favorites' save has ended: the counter's file is written again without them.
+    await store.receive(.internal(.favoritesMoved)) {
+      $0.favoritesToMove = []
       $0.stored = CounterRecord(count: 7, favorites: [])
       $0.saveCount = 1
     }
-    await store.receive(.delegate(.countChanged(7)))
     await store.finish()
     #expect(favorites.value == [2, 3, 5])
     #expect(recording.saved == [CounterRecord(count: 7, favorites: [])])
@@ -120,14 +126,24 @@ import Testing
     await store.receive(.delegate(.countChanged(6)))
     let kept = CounterRecord(count: 5, favorites: [2])
     await store.send(.internal(.loaded(LoadedCounter(record: kept)))) {
-      // The count stays the user's; the kept favorites join the shared ones.
-      $0.stored = CounterRecord(count: 6, favorites: [])
+      // The count stays the user's, saved with the kept favorites until they have moved.
+      $0.stored = CounterRecord(count: 6, favorites: [2])
       $0.saveCount = 1
       $0.countChangedBeforeLoad = false
+      $0.favoritesToMove = [2]
+    }
+    // The kept favorites joined the shared ones, whose save has ended.
+    await store.receive(.internal(.favoritesMoved)) {
+      $0.favoritesToMove = []
+      $0.stored = CounterRecord(count: 6, favorites: [])
+      $0.saveCount = 2
     }
     await store.finish()
     #expect(favorites.value == [2])
-    #expect(recording.saved == [CounterRecord(count: 6, favorites: [])])
+    #expect(
+      recording.saved == [
+        CounterRecord(count: 6, favorites: [2]), CounterRecord(count: 6, favorites: []),
+      ])
   }
 
   @Test func aFileHeldByAnotherWriterIsReportedAndNeverWritten() async {
