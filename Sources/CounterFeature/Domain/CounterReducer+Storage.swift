@@ -18,9 +18,10 @@ extension CounterReducer {
         effects.append(.send(.delegate(.storageError(refusal.description))))
       }
       guard let record = loaded.record else {
-        // Nothing kept yet: what the user did meanwhile is saved now.
+        // Nothing kept yet: what the user did meanwhile is saved now (by the stop's own effect
+        // if the counter is stopping).
         state.stored = Self.nothingKept
-        effects.append(saveIfChanged(&state))
+        if !state.isStoppingBeforeLoad { effects.append(saveIfChanged(&state)) }
         return .merge(effects)
       }
       state.stored = record
@@ -38,9 +39,9 @@ extension CounterReducer {
         if !kept.isSubset(of: favorites.value) {
           favorites.withLock { $0.formUnion(kept) }
         }
-        effects.append(moveFavorites())
+        if !state.isStoppingBeforeLoad { effects.append(moveFavorites()) }
       }
-      effects.append(saveIfChanged(&state))
+      if !state.isStoppingBeforeLoad { effects.append(saveIfChanged(&state)) }
       return .merge(effects)
     case .favoritesMoved:
       state.favoritesToMove = []
@@ -54,8 +55,10 @@ extension CounterReducer {
         state.canSave = false
         return reported
       }
-      // Kept aside: a new file is written with what the user has.
+      // Kept aside: a new file is written with what the user has (by the stop's own effect if
+      // the counter is stopping).
       state.stored = Self.nothingKept
+      guard !state.isStoppingBeforeLoad else { return reported }
       return .merge(reported, saveIfChanged(&state))
     case .saveFailed(let error):
       return .send(.delegate(.storageError(error.description)))
@@ -75,9 +78,17 @@ extension CounterReducer {
         saveFavorites, .run { _ in await storage.close() })
       guard state.canSave else { return close }
       guard let stored = state.stored else {
-        // Stopping before the load finished: load now, within the stop, so that what the user
-        // did meanwhile is saved by the load's own save.
-        return load().concatenate(with: close)
+        // Stopping before the load finished: load now, and save what the user did meanwhile,
+        // both within the stop's own effect and before the file is given up. A save started
+        // by the load's action would be an effect of its own, which the stop does not wait
+        // for: cancelled, it would lose the change; run late, it would take the file again
+        // after the stop gave it up, and refuse the next start.
+        state.isStoppingBeforeLoad = true
+        state.saveCount += 1
+        return loadAndSave(
+          count: state.countChangedBeforeLoad ? state.count : nil, number: state.saveCount,
+          to: storage
+        ).concatenate(with: close)
       }
       // The last save may still be queued when the feature stops: save the newest values
       // once more and wait for the write (the queued one, now older, is skipped).
@@ -105,6 +116,36 @@ extension CounterReducer {
         await send(.internal(.loaded(loaded)))
       } catch {
         await send(.internal(.loadFailed(error)))
+      }
+    }
+  }
+
+  /// The stop's load, when the counter stops before its storage has loaded: loads, tells the
+  /// reducer, and writes `count` (what the user set meanwhile, if anything) over what was kept,
+  /// in this one effect.
+  private func loadAndSave(
+    count: Int?, number: Int, to storage: CounterStorage
+  ) -> Effect<CounterAction> {
+    let favorites = favorites
+    return .run { send in
+      let kept: CounterRecord
+      do throws(DurableFileError) {
+        let loaded = try await storage.load()
+        await favorites.loaded()
+        await send(.internal(.loaded(loaded)))
+        guard loaded.writeRefusal == nil else { return }
+        kept = loaded.record ?? Self.nothingKept
+      } catch {
+        await send(.internal(.loadFailed(error)))
+        // A corrupt file was kept aside: a new one may be written. Any other file must not be.
+        guard case .corrupt = error else { return }
+        kept = Self.nothingKept
+      }
+      guard let count, count != kept.count else { return }
+      do throws(DurableFileError) {
+        try await storage.save(CounterRecord(count: count, favorites: Set(kept.favorites)), number)
+      } catch {
+        await send(.internal(.saveFailed(error)))
       }
     }
   }

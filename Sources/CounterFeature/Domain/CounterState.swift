@@ -18,6 +18,9 @@ package struct CounterState: Equatable, Sendable {
   /// until the shared favorites' own file holds them: a crash between the two writes loses
   /// none. Empty once they have moved (and for a file without them).
   package var favoritesToMove: Set<Int> = []
+  /// The counter was stopped before its storage had loaded: the stop's own effect loads and
+  /// saves, so a load arriving now starts no save of its own (one the stop would not wait for).
+  package var isStoppingBeforeLoad = false
 
   package init(count: Int = 0, favorites: Set<Int> = []) {
     self.count = count

@@ -232,13 +232,17 @@ import Testing
       $0.countChangedBeforeLoad = true
     }
     await store.receive(.delegate(.countChanged(1)))
-    await store.send(.internal(.flush))
-    await store.receive(.internal(.loaded(LoadedCounter(record: nil)))) {
-      $0.stored = CounterRecord(count: 1, favorites: [])
+    // The stop's own effect loads and saves: the load's action starts no save of its own.
+    await store.send(.internal(.flush)) {
+      $0.isStoppingBeforeLoad = true
       $0.saveCount = 1
+    }
+    await store.receive(.internal(.loaded(LoadedCounter(record: nil)))) {
+      $0.stored = CounterRecord(count: 0, favorites: [])
       $0.countChangedBeforeLoad = false
     }
     await store.finish()
     #expect(recording.saved == [CounterRecord(count: 1, favorites: [])])
+    #expect(recording.numbers == [1])
   }
 }
