@@ -16,10 +16,12 @@ struct FirstUseTerminalTests {
     try app.tmux.press("C-s")
     try await app.expectScreen("EDITING  Saved", "Saved 1 note")
     try await app.expectGone("Modified")
-    // One more key: the note is unsaved again, and no "Saved" stays on screen.
+    // One more key: the note is unsaved again, and no "Saved" stays on the screen that says
+    // so. (Read from that screen: the autosave says "Saved" again a second later, a window a
+    // loaded machine's polling can miss.)
     try app.tmux.type("?")
-    try await app.expectScreen("Modified")
-    try await app.expectGone("Saved")
+    let modified = try await app.expectScreen("Modified")
+    #expect(!modified.contains("Saved"), "\(modified)")
   }
 
   @Test func theHelpScrollsToItsLastLineInASmallWindow() async throws {
