@@ -45,7 +45,7 @@ struct IsolationCheck {
       let executor = actor.unownedExecutor
       if let isCurrent = runtimeIsCurrentExecutor {
         if isCurrent(executor, 0) { return }
-        if Self.isDefaultActor(executor) || withUnsafeCurrentTask(body: { $0 != nil }) {
+        if Self.isDefaultActor(actor) || withUnsafeCurrentTask(body: { $0 != nil }) {
           preconditionFailure(message())
         }
       }
@@ -56,14 +56,12 @@ struct IsolationCheck {
     preconditionFailure(message())
   }
 
-  /// Whether `executor` is a default actor's: its answer never needs `checkIsolated`. The
-  /// runtime's executor reference is two words, an identity and an implementation; the second
-  /// is zero for a default actor.
-  private static func isDefaultActor(_ executor: UnownedSerialExecutor) -> Bool {
-    guard MemoryLayout<UnownedSerialExecutor>.size == 2 * MemoryLayout<UInt>.size else {
-      return false
-    }
-    return unsafeBitCast(executor, to: (UInt, UInt).self).1 == 0
+  /// Whether `actor` runs on the runtime's default executor: then the runtime's answer never
+  /// needs `checkIsolated`. Such an actor's executor, asked for as a serial executor, is the
+  /// actor itself; a custom executor is an object of its own.
+  private static func isDefaultActor(_ actor: any Actor) -> Bool {
+    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return false }
+    return (actor.unownedExecutor.asSerialExecutor() as AnyObject?) === actor
   }
 
   private static let mainQueueKey: DispatchSpecificKey<Bool> = {
