@@ -117,23 +117,25 @@ final class FileStorage<Value: Sendable>: SharedKeyStorage, Sendable {
       refusal = refusal ?? error
     }
     if case .unreadable = loadError { refusal = refusal ?? loadError }
-    let (waiters, install, seenVersion, saveNow) = state.withLock { state in
-      state.isLoaded = true
+    let (install, seenVersion) = state.withLock { state in
       state.loadError = loadError
       if let refusal {
         state.canSave = false
         state.saveError = refusal
       }
-      let changedMeanwhile = state.unsaved != nil
-      defer { state.loadWaiters = [] }
-      return (
-        state.loadWaiters, changedMeanwhile ? nil : loadedValue, state.newestVersion,
-        changedMeanwhile && state.canSave
-      )
+      return (state.unsaved != nil ? nil : loadedValue, state.newestVersion)
     }
     // A change made from here on wins: the loaded value is installed only if none came.
     if let install { context.replaceWithLoaded(install, ifUnchangedSince: seenVersion) }
-    // What was changed before the load wins over what was kept, and is saved now.
+    // Loaded only now that the value is in place: a holder that awaits `loaded()` and then
+    // reads must find it (marked loaded before, a read in between saw the default).
+    let (waiters, saveNow) = state.withLock { state in
+      state.isLoaded = true
+      defer { state.loadWaiters = [] }
+      // What was changed before the load (or while it was installed) wins over what was
+      // kept, and is saved now: until this moment a change scheduled no save of its own.
+      return (state.loadWaiters, state.unsaved != nil && state.canSave)
+    }
     if saveNow { writeUnsaved() }
     for waiter in waiters { waiter.resume() }
   }
