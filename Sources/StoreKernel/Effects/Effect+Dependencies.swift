@@ -8,17 +8,23 @@ extension Effect {
   func transformingDependencies(
     _ update: @escaping @Sendable (inout DependencyValues, Send<Action>) -> Void
   ) -> Self {
+    transformingRuns { $0.transformingDependencies(update) }
+  }
+
+  /// This effect with `transform` applied to every `.run` in it, wherever it sits in the tree:
+  /// the one walk that dependency overrides and marks share.
+  func transformingRuns(_ transform: @escaping @Sendable (Run) -> Run) -> Self {
     switch operation {
     case .none, .send:
       return self
     case .run(let run):
-      return Self(.run(run.transformingDependencies(update)))
+      return Self(.run(transform(run)))
     case .merge(let effects):
-      return Self(.merge(effects.map { $0.transformingDependencies(update) }))
+      return Self(.merge(effects.map { $0.transformingRuns(transform) }))
     case .composed(let composed):
       // An operator's runs are its effects' (a prioritized run rebuilds itself from its run as
       // an effect): the transform reaches them through `rebuilt`.
-      return composed.rebuilt(EffectTransform { $0.transformingDependencies(update) })
+      return composed.rebuilt(EffectTransform { $0.transformingRuns(transform) })
     }
   }
 }

@@ -34,17 +34,7 @@ extension Effect {
   /// - Returns: The marked effect.
   @usableFromInline
   package func marked(_ mark: EffectMark) -> Self {
-    switch operation {
-    case .none, .send:
-      return self
-    case .run(let run):
-      return Self(.run(run.marked(mark)))
-    case .merge(let effects):
-      return Self(.merge(effects.map { $0.marked(mark) }))
-    case .composed(let composed):
-      // An operator's runs are its effects': the mark reaches them through `rebuilt`.
-      return composed.rebuilt(EffectTransform { $0.marked(mark) })
-    }
+    transformingRuns { $0.marked(mark) }
   }
 }
 
