@@ -1,4 +1,4 @@
-import FeatureBridge
+package import FeatureBridge
 package import StoreKernel
 
 /// Everything the notes store handles, split into view, internal and delegate actions.
@@ -32,20 +32,6 @@ package enum NotesAction: BoundaryAction, Equatable {
     /// Ctrl-Delete: deletes on to the start of the next word.
     case deleteWordForwardTapped
     case cursorMoved(Direction)
-    /// Up and Down (one row), Page Up and Page Down (a screenful): by rows of the editor as it
-    /// is shown, `width` columns wide, keeping the display column.
-    case cursorMovedByRows(Int, width: Int)
-    case undoTapped
-    case redoTapped
-    /// Ctrl-K, as in nano: cuts the cursor's line, line break included, into the cut buffer;
-    /// cuts one after another gather their lines there.
-    case cutLineTapped
-    /// Alt-6, as in nano: copies the cursor's line into the cut buffer and moves to the next.
-    case copyLineTapped
-    /// Ctrl-U, as in nano: pastes the cut buffer at the cursor.
-    case pasteCutTapped
-    /// Ctrl-W while editing, as in nano: asks for text to find in the note.
-    case findTapped
     case escapeTapped
     case saveTapped
     /// The answer to the question the list asks (``NotesState/confirmation``): one of its
@@ -70,7 +56,17 @@ package enum NotesAction: BoundaryAction, Equatable {
     case flush
     case unsavedKept(path: String)
     case keepingUnsavedFailed(NotesStorageError)
+    /// The note editor the list presents: the inputs the list sends it, the outputs it hands
+    /// back, its dismissal.
+    case editor(PresentationAction<FeatureAction<NoteEditorInput, NoteEditorOutput>>)
   }
+
+  /// Where the note editor's presentation actions sit among the notes' actions.
+  static let editorPath = ActionPath<
+    NotesAction, PresentationAction<FeatureAction<NoteEditorInput, NoteEditorOutput>>
+  >(
+    embed: { .internal(.editor($0)) },
+    extract: { if case .internal(.editor(let action)) = $0 { action } else { nil } })
 
   case input(NotesInput)
   case view(ViewAction)
@@ -87,4 +83,35 @@ package enum NotesAction: BoundaryAction, Equatable {
   /// for it too.
   package static var startWorkEnds: Bool { true }
   package static var willStop: NotesAction? { .internal(.flush) }
+}
+
+extension NotesAction.ViewAction {
+  /// The key as one that edits any text (the search field, the new title), when it is one.
+  var textKey: TextKey? {
+    switch self {
+    case .textInserted(let text): .inserted(text)
+    case .newlineTapped: .newline
+    case .backspaceTapped: .backspace
+    case .deleteTapped: .delete
+    case .deleteWordBackwardTapped: .deleteWordBackward
+    case .deleteWordForwardTapped: .deleteWordForward
+    case .cursorMoved(let direction): .moved(direction)
+    default: nil
+    }
+  }
+}
+
+extension NotesAction.ViewAction {
+  /// The view action of a key that edits any text.
+  package init(_ key: TextKey) {
+    switch key {
+    case .inserted(let text): self = .textInserted(text)
+    case .newline: self = .newlineTapped
+    case .backspace: self = .backspaceTapped
+    case .delete: self = .deleteTapped
+    case .deleteWordBackward: self = .deleteWordBackwardTapped
+    case .deleteWordForward: self = .deleteWordForwardTapped
+    case .moved(let direction): self = .cursorMoved(direction)
+    }
+  }
 }
