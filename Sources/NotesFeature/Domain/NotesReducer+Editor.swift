@@ -22,10 +22,12 @@ extension NotesReducer {
     case .changed(let editing):
       // Typing paused for the autosave's delay in the editor: save now.
       keep(editing, edited: true, in: &state)
-      return .merge(markEdited(&state), save(&state))
+      recordEdit(&state)
+      return save(&state)
     case .saveRequested(let editing, let edited):
       keep(editing, edited: edited, in: &state)
-      return .merge(edited ? markEdited(&state) : .none, save(&state))
+      if edited { recordEdit(&state) }
+      return save(&state)
     case .closed(let editing, let edited):
       keep(editing, edited: edited, in: &state)
       state.editing = nil

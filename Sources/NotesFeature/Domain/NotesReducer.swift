@@ -217,9 +217,7 @@ package struct NotesReducer: Reducer {
   /// Records an unsaved change and makes sure an autosave will follow: `autosaveDelay` after
   /// the last edit, and no later than ``autosaveMaxWait`` after the first unsaved one.
   func markEdited(_ state: inout NotesState) -> Effect<NotesAction> {
-    state.editCount += 1
-    // "Saved" was true of the notes before this edit; the status line says they are unsaved.
-    if state.status == Self.savedStatus { state.status = nil }
+    recordEdit(&state)
     let now = ClockMoment(clock.now)
     if state.unsavedEdits == nil {
       state.unsavedEdits = UnsavedEdits(at: now)
@@ -228,6 +226,13 @@ package struct NotesReducer: Reducer {
     }
     guard !state.autosaveArmed else { return .none }
     return armAutosave(&state, after: autosaveDelay)
+  }
+
+  /// Records an unsaved change, without arming the autosave: for a change saved at once.
+  func recordEdit(_ state: inout NotesState) {
+    state.editCount += 1
+    // "Saved" was true of the notes before this edit; the status line says they are unsaved.
+    if state.status == Self.savedStatus { state.status = nil }
   }
 
   /// The longest typing may go on unsaved: five quiet delays (5 s by default). Steady typing

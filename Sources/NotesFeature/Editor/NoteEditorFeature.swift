@@ -33,4 +33,9 @@ private enum NoteEditorKey: DependencyKey {
   static var liveValue: FeatureLauncher<NoteEditing, NoteEditorInput, NoteEditorOutput> {
     NoteEditorFeature.launcher
   }
+  /// The real editor in tests too: it is local logic on the test store's clock, with no
+  /// outside effects; a test of the list that wants a stand-in sets a fake.
+  static var testValue: FeatureLauncher<NoteEditing, NoteEditorInput, NoteEditorOutput> {
+    NoteEditorFeature.launcher
+  }
 }
