@@ -280,3 +280,156 @@ import Testing
     await store.finish()
   }
 }
+
+/// How the editor hands the note to the list that presents it: when typing pauses (or has gone
+/// on for five delays), on a save, and when it closes; and what a host's inputs change.
+@MainActor
+@Suite struct NoteEditorReducerHandingOverTests {
+  let clock = TestClock()
+
+  func makeStore(_ state: NoteEditorState) -> TestStore<NoteEditorState, NoteEditorAction> {
+    makeEditorStore(state, clock: clock)
+  }
+
+  /// "a" typed `count` times from the start of an empty note: one edit for undo.
+  func typed(_ count: Int) -> EditHistory {
+    EditHistory(
+      undo: [
+        TextEdit(
+          offset: 0, inserted: String(repeating: "a", count: count), cursorBefore: 0,
+          kind: .typing)
+      ], lastEditIsOpen: true)
+  }
+
+  @Test func steadyTypingIsHandedOverFiveDelaysAfterTheFirstKey() async {
+    let store = makeStore(.editing("", cursor: 0))
+    await store.send(.view(.textInserted("a"))) {
+      $0.note.body = "a"
+      $0.cursor = 1
+      $0.history = typed(1)
+      $0.reportArmed = true
+      $0.unreported = editsNow(clock)
+    }
+    // A key every half delay: typing never pauses for a whole one.
+    for step in 1...10 {
+      await clock.advance(by: autosaveDelay / 2)
+      if step == 10 {
+        // Five delays after the first key, the note is handed over all the same.
+        await store.receive(.internal(.reportTimerFired)) {
+          $0.reportArmed = false
+          $0.unreported = nil
+        }
+        await store.receive(.delegate(.changed(store.state.editing)))
+      } else {
+        // The timer wakes once a delay has passed, and goes back to sleep for the time left.
+        if step >= 2 { await store.receive(.internal(.reportTimerFired)) }
+        await store.send(.view(.textInserted("a"))) {
+          $0.note.body += "a"
+          $0.cursor += 1
+          $0.history = typed(step + 1)
+          $0.unreported?.last = ClockMoment(clock.now)
+        }
+      }
+    }
+    #expect(clock.now == TestClock.Instant(offset: autosaveDelay * 5))
+    #expect(store.state.note.body == String(repeating: "a", count: 10))
+    await store.finish()
+  }
+
+  @Test func aSaveHandsTheNoteOverNowAndSaysWhetherItChanged() async {
+    let store = makeStore(.editing("text", cursor: 4))
+    await store.send(.view(.textInserted("!"))) {
+      $0.note.body = "text!"
+      $0.cursor = 5
+      $0.history = EditHistory(
+        undo: [TextEdit(offset: 4, inserted: "!", cursorBefore: 4, kind: .typing)],
+        lastEditIsOpen: true)
+      $0.reportArmed = true
+      $0.unreported = editsNow(clock)
+    }
+    await store.send(.view(.saveTapped)) {
+      $0.reportArmed = false
+      $0.unreported = nil
+    }
+    await store.receive(.delegate(.saveRequested(store.state.editing, edited: true)))
+    // Nothing changed since: the next save says so, even from the find field.
+    await store.send(.view(.findTapped)) { $0.mode = .finding(draft: "") }
+    await store.send(.view(.saveTapped))
+    await store.receive(.delegate(.saveRequested(store.state.editing, edited: false)))
+    // The save took the timer down: nothing is handed over a delay later.
+    await clock.advance(by: autosaveDelay)
+    await store.finish()
+  }
+
+  @Test func escapeClosesTheEditorWithTheNote() async {
+    let store = makeStore(.editing("text", cursor: 0))
+    await store.send(.view(.escapeTapped))
+    await store.receive(.delegate(.closed(store.state.editing, edited: false)))
+
+    let edited = makeStore(.editing("text", cursor: 0))
+    await edited.send(.view(.deleteTapped)) {
+      $0.note.body = "ext"
+      $0.history = EditHistory(
+        undo: [TextEdit(offset: 0, removed: "t", cursorBefore: 0, kind: .delete)],
+        lastEditIsOpen: true)
+      $0.reportArmed = true
+      $0.unreported = editsNow(clock)
+    }
+    await edited.send(.view(.escapeTapped)) {
+      $0.reportArmed = false
+      $0.unreported = nil
+    }
+    await edited.receive(.delegate(.closed(edited.state.editing, edited: true)))
+    await clock.advance(by: autosaveDelay)
+    await store.finish()
+    await edited.finish()
+  }
+
+  @Test func aHostsInputsChangeTheOpenNote() async {
+    let old = TextEdit(offset: 0, removed: "old", cursorBefore: 3)
+    let note = Note(id: 1, title: "Untitled 1", revision: 1, titleFollowsFirstLine: true)
+    let store = makeStore(
+      NoteEditorState(NoteEditing(note: note, cursor: 0, history: EditHistory(undo: [old]))))
+    // The title follows the first line.
+    await store.send(.view(.textInserted("Shopping list\nmilk"))) {
+      $0.note.body = "Shopping list\nmilk"
+      $0.note.title = "Shopping list"
+      $0.cursor = 18
+      $0.history = EditHistory(
+        undo: [old, TextEdit(offset: 0, inserted: "Shopping list\nmilk", cursorBefore: 0)],
+        lastEditIsOpen: true)
+      $0.reportArmed = true
+      $0.unreported = editsNow(clock)
+    }
+    // Replaced, the text loses its undo; the cursor stays, moved on out of "本" (17..<20).
+    await store.send(.input(.replaceText("Errands today\r\n日本"))) {
+      $0.note.body = "Errands today\n日本"
+      $0.note.title = "Errands today"
+      $0.cursor = 20
+      $0.history = EditHistory()
+    }
+    await store.send(.input(.appendText("\r\neggs"))) {
+      $0.note.body = "Errands today\n日本\neggs"
+    }
+    // Renamed, the title no longer follows the first line.
+    await store.send(.input(.rename("Weekend"))) {
+      $0.note.title = "Weekend"
+      $0.note.titleFollowsFirstLine = false
+    }
+    await store.send(.view(.cursorMoved(.textStart))) { $0.cursor = 0 }
+    await store.send(.view(.textInserted("Sat: "))) {
+      $0.note.body = "Sat: Errands today\n日本\neggs"
+      $0.cursor = 5
+      $0.history = EditHistory(
+        undo: [TextEdit(offset: 0, inserted: "Sat: ", cursorBefore: 0)], lastEditIsOpen: true)
+    }
+    await store.send(.input(.renumbered(7))) { $0.note.id = 7 }
+    await store.send(.input(.save)) {
+      $0.reportArmed = false
+      $0.unreported = nil
+    }
+    await store.receive(.delegate(.saveRequested(store.state.editing, edited: true)))
+    #expect(store.state.editing.note.id == 7)
+    await store.finish()
+  }
+}
