@@ -7,8 +7,14 @@ extension NotesReducer {
   /// history and what the editors' cut and find keys carry between notes.
   func openEditor(on note: Note, in state: inout NotesState) {
     state.mode = .browsing
+    // One editor at a time: the one closing hands its note over first.
+    guard state.editing == nil else {
+      state.openAfterClosing = note.id
+      return
+    }
+    state.editorOpenings += 1
     state.editing = NoteEditing(
-      note: note, cursor: min(state.cursor, note.text.utf8Count),
+      id: state.editorOpenings, note: note, cursor: min(state.cursor, note.text.utf8Count),
       history: state.history[note.id] ?? EditHistory(), cutBuffer: state.cutBuffer,
       lastFind: state.lastFind)
   }
@@ -31,8 +37,22 @@ extension NotesReducer {
     case .closed(let editing, let edited):
       keep(editing, edited: edited, in: &state)
       state.editing = nil
-      return edited ? markEdited(&state) : .none
+      state.editorIsClosing = false
+      let kept = edited ? markEdited(&state) : .none
+      if let id = state.openAfterClosing {
+        state.openAfterClosing = nil
+        if let note = state.notes.first(where: { $0.id == id }) { openEditor(on: note, in: &state) }
+      }
+      return kept
     }
+  }
+
+  /// Esc in the editor: the keys that follow are the list's at once; the editor hands the note
+  /// over, and is dismissed then.
+  func closeEditor(_ state: inout NotesState) -> Effect<NotesAction> {
+    guard state.editing != nil, !state.editorIsClosing else { return .none }
+    state.editorIsClosing = true
+    return .send(.internal(.editor(.presented(.input(.close)))))
   }
 
   /// Takes the note as the editor hands it over: its text, title and undo history, the cursor

@@ -4,7 +4,10 @@
 /// stays in the editor's store.
 ///
 /// `Sendable` plain value.
-package struct NoteEditing: Equatable, Sendable {
+package struct NoteEditing: Equatable, Identifiable, Sendable {
+  /// Which opening of the editor this is: each opening is a new editor, with a store of its
+  /// own, even on the same note.
+  package var id: Int
   package var note: Note
   /// The cursor in the note's body, as a UTF-8 offset on a character boundary.
   package var cursor: Int
@@ -15,9 +18,10 @@ package struct NoteEditing: Equatable, Sendable {
   package var lastFind: String
 
   package init(
-    note: Note, cursor: Int, history: EditHistory = EditHistory(), cutBuffer: String = "",
-    lastFind: String = ""
+    id: Int = 1, note: Note, cursor: Int, history: EditHistory = EditHistory(),
+    cutBuffer: String = "", lastFind: String = ""
   ) {
+    self.id = id
     self.note = note
     self.cursor = cursor
     self.history = history
@@ -40,8 +44,11 @@ package enum NoteEditorInput: Equatable, Sendable {
   /// The notes finished loading and gave the note, made before they did, this id.
   case renumbered(Int)
   /// A host asked for a save: the editor hands over the note as it stands now
-  /// (``NoteEditorOutput/saveRequested(_:)``).
+  /// (``NoteEditorOutput/saveRequested(_:edited:)``).
   case save
+  /// The list closes the editor (Esc): it hands over the note
+  /// (``NoteEditorOutput/closed(_:edited:)``), and the list dismisses it then.
+  case close
 }
 
 /// What the note editor tells the list that presents it. Never one output per keystroke: the

@@ -116,6 +116,8 @@ package struct NoteEditorReducer: Reducer {
       return .none
     case .save:
       return save(&state)
+    case .close:
+      return close(&state)
     }
   }
 

@@ -35,7 +35,11 @@ package struct NoteEditorState: Equatable, Sendable {
   /// Whether the timer that hands the edits over when typing pauses is armed.
   package var reportArmed = false
 
+  /// Which opening of the editor this is (``NoteEditing/id``).
+  package let presentation: Int
+
   package init(_ editing: NoteEditing) {
+    presentation = editing.id
     _note = Stamped(wrappedValue: editing.note)
     cursor = min(editing.cursor, editing.note.text.utf8Count)
     history = editing.history
@@ -49,7 +53,7 @@ package struct NoteEditorState: Equatable, Sendable {
   /// The note as it stands, to hand to the list.
   package var editing: NoteEditing {
     NoteEditing(
-      note: note, cursor: cursor, history: history, cutBuffer: cutBuffer, lastFind: lastFind)
+      id: presentation, note: note, cursor: cursor, history: history, cutBuffer: cutBuffer, lastFind: lastFind)
   }
 }
 
