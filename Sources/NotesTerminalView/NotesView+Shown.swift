@@ -13,12 +13,8 @@ extension NotesView {
     let notes: [Note]
     let filter: NoteFilter?
     let fields: Fields
-    /// The open note, from its editor's view store: `nil` while no editor is open, and while
-    /// the one open is closing (its keys are the list's again).
+    /// The open note, from its editor's view store: `nil` while no editor is open.
     let editor: EditorShown?
-    /// The note the editor pane shows: the open note as its editor has it (closing or not), or
-    /// `nil` for the selected note as the list has it.
-    let editorNote: (note: Note, cursor: Int)?
 
     /// The small values a render shows, read as one: each tracked read costs Observation a few
     /// key path hashes per key, so ten small reads cost more than the frame they track
@@ -32,10 +28,8 @@ extension NotesView {
       let status: String?
       let hasUnsavedChanges: Bool
       let confirmation: ConfirmationDialogState<NotesAction.Confirmation>?
-      /// Whether keys go to the note editor.
+      /// Whether the note editor is open: keys go to it, and the note pane shows its note.
       let isEditing: Bool
-      /// Whether the note editor is open, closing or not: the note pane shows its note.
-      let editorIsOpen: Bool
     }
 
     init(
@@ -45,9 +39,7 @@ extension NotesView {
       notes = store.$notes
       filter = store.$filter
       fields = store.shownFields
-      let shown = editor.map(EditorShown.init)
-      self.editor = fields.isEditing ? shown : nil
-      editorNote = shown.map { ($0.note, $0.cursor) }
+      self.editor = editor.map(EditorShown.init)
     }
 
     subscript<Value>(dynamicMember keyPath: KeyPath<Fields, Value>) -> Value {
@@ -100,6 +92,6 @@ extension NotesState {
     .init(
       selectedID: selectedID, cursor: cursor, fieldCursor: fieldCursor, mode: mode,
       searchText: searchText, status: notice ?? status, hasUnsavedChanges: hasUnsavedChanges,
-      confirmation: confirmation, isEditing: isEditing, editorIsOpen: editing != nil)
+      confirmation: confirmation, isEditing: isEditing)
   }
 }

@@ -45,16 +45,10 @@ package final class NotesView: TerminalView {
       let context = store.peek(\.keyContext)
       if context.isEditing, context.confirmation == nil, let editor = editorStore() {
         // The open note's keys run in the editor's store alone.
-        let mode = editor.peek(\.mode)
-        guard let action = Self.editorAction(for: key, mode: mode, geometry: geometry) else {
-          break
-        }
-        if action == .escapeTapped, mode == .editing {
-          // The list closes the editor: the keys that follow are the list's at once.
-          store.send(.closeEditorTapped)
-          used += 1
-          continue
-        }
+        guard
+          let action = Self.editorAction(
+            for: key, mode: editor.peek(\.mode), geometry: geometry)
+        else { break }
         if case .cursorMovedByRows(let rows, _) = action, abs(rows) > 1 {
           viewport.pendingScroll += rows
         }
@@ -84,7 +78,7 @@ package final class NotesView: TerminalView {
   package func render(width: Int, height: Int) -> [String] {
     cursor = nil
     guard width > 0, height > 0 else { return [] }
-    let state = Shown(store, editor: store.shownFields.editorIsOpen ? editorStore() : nil)
+    let state = Shown(store, editor: store.shownFields.isEditing ? editorStore() : nil)
     var lines = [header(state, width: width)]
     let bodyHeight = max(0, height - 2)
     let split = width >= 50
@@ -210,9 +204,7 @@ package final class NotesView: TerminalView {
     _ state: Shown, width: Int, height: Int
   ) -> (rows: [String], cursor: (row: Int, column: Int))? {
     guard width > 0, height > 0 else { return nil }
-    // The closing editor's note while it is still the selected one: the list has not been
-    // handed its last edits yet.
-    if let open = state.editorNote, state.editor != nil || open.note.id == state.selectedID {
+    if let open = state.editor {
       return viewport.frame(
         of: open.note.text, noteID: open.note.id, cursor: open.cursor, width: width,
         height: height)

@@ -33,9 +33,6 @@ package enum NotesAction: BoundaryAction, Equatable {
     case deleteWordForwardTapped
     case cursorMoved(Direction)
     case escapeTapped
-    /// Esc (or Ctrl-X) in the open note's editor: the list closes it, and takes the keys that
-    /// follow at once, while the editor hands the note over.
-    case closeEditorTapped
     case saveTapped
     /// The answer to the question the list asks (``NotesState/confirmation``): one of its
     /// buttons' actions, or `.dismiss` for its cancel button, Esc or `n`.

@@ -7,11 +7,8 @@ extension NotesReducer {
   /// history and what the editors' cut and find keys carry between notes.
   func openEditor(on note: Note, in state: inout NotesState) {
     state.mode = .browsing
-    // One editor at a time: the one closing hands its note over first.
-    guard state.editing == nil else {
-      state.openAfterClosing = note.id
-      return
-    }
+    // One editor at a time (its keys never reach the list while it is open).
+    guard state.editing == nil else { return }
     state.editorOpenings += 1
     state.editing = NoteEditing(
       id: state.editorOpenings, note: note, cursor: min(state.cursor, note.text.utf8Count),
@@ -37,22 +34,8 @@ extension NotesReducer {
     case .closed(let editing, let edited):
       keep(editing, edited: edited, in: &state)
       state.editing = nil
-      state.editorIsClosing = false
-      let kept = edited ? markEdited(&state) : .none
-      if let id = state.openAfterClosing {
-        state.openAfterClosing = nil
-        if let note = state.notes.first(where: { $0.id == id }) { openEditor(on: note, in: &state) }
-      }
-      return kept
+      return edited ? markEdited(&state) : .none
     }
-  }
-
-  /// Esc in the editor: the keys that follow are the list's at once; the editor hands the note
-  /// over, and is dismissed then.
-  func closeEditor(_ state: inout NotesState) -> Effect<NotesAction> {
-    guard state.editing != nil, !state.editorIsClosing else { return .none }
-    state.editorIsClosing = true
-    return .send(.internal(.editor(.presented(.input(.close)))))
   }
 
   /// Takes the note as the editor hands it over: its text, title and undo history, the cursor
@@ -72,6 +55,14 @@ extension NotesReducer {
     state.notes[index].titleFollowsFirstLine = editing.note.titleFollowsFirstLine
     touch(&state, at: index)
     refilter(&state, note: id)
+  }
+
+  /// A save asked for (Ctrl-S in the list, or a host's): of what the open editor holds too.
+  /// The editor hands the note over (at once: its output is sent to the list as it emits it),
+  /// and the list saves then.
+  func saveWithTheOpenNote(_ state: inout NotesState) -> Effect<NotesAction> {
+    guard state.editing != nil else { return save(&state) }
+    return .send(.internal(.editor(.presented(.input(.save)))))
   }
 
   /// Sends the open editor an input, when the list's open note is `id`; returns whether it did.

@@ -14,9 +14,7 @@ extension NotesReducer {
     }
     switch input {
     case .save:
-      // The open note first: the editor hands it over, and the list saves then.
-      if state.editing != nil { return .send(.internal(.editor(.presented(.input(.save))))) }
-      return save(&state)
+      return saveWithTheOpenNote(&state)
     case .search(let text):
       state.searchText = text
       state.fieldCursor = text.utf8.count

@@ -108,9 +108,7 @@ package struct NotesReducer: Reducer {
       state.mode = .browsing
       return .none
     case .saveTapped:
-      return save(&state)
-    case .closeEditorTapped:
-      return closeEditor(&state)
+      return saveWithTheOpenNote(&state)
     case .textInserted, .newlineTapped, .backspaceTapped, .deleteTapped,
       .deleteWordBackwardTapped, .deleteWordForwardTapped, .cursorMoved:
       guard let key = action.textKey else { return .none }
@@ -205,11 +203,7 @@ package struct NotesReducer: Reducer {
     if state.filter?.matches.contains(note.id) == true { state.filter?.matches.remove(note.id) }
     // The note open in the editor goes with it: what the editor had not handed over yet was
     // an edit of the deleted note (undo brings the note back as the list last had it).
-    if state.editing?.note.id == note.id {
-      state.editing = nil
-      state.editorIsClosing = false
-    }
-    if state.openAfterClosing == note.id { state.openAfterClosing = nil }
+    if state.editing?.note.id == note.id { state.editing = nil }
     if state.selectedID == note.id {
       let visible = state.visibleNotes
       state.selectedID = (visible.first { $0.revision < note.revision } ?? visible.last)?.id

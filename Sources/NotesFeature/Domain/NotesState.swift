@@ -41,12 +41,6 @@ package struct NotesState: Equatable, Sendable {
   /// The note the note editor is open on, as the list presented it: the editor runs in a
   /// store of its own (``NoteEditorFeature``), and hands the note back through its outputs.
   @PresentationState package var editing: NoteEditing?
-  /// Esc closed the editor: keys are the list's again, and the editor is dismissed when it has
-  /// handed the note over (its ``NoteEditorOutput/closed(_:edited:)``).
-  package var editorIsClosing = false
-  /// The note to open in the editor once the one closing has handed its note over (Enter or
-  /// `n` pressed right after Esc).
-  package var openAfterClosing: Int?
   /// How many times the editor was opened: each opening's id.
   package var editorOpenings = 0
   /// What the editors' Ctrl-K cut and Alt-6 copied, kept from one open note to the next.
@@ -114,8 +108,8 @@ package struct NotesState: Equatable, Sendable {
     KeyContext(mode: mode, confirmation: confirmation, isEditing: isEditing)
   }
 
-  /// Whether the note editor is open and keys go to it: presented, and not closing.
-  package var isEditing: Bool { editing != nil && !editorIsClosing }
+  /// Whether the note editor is open: keys go to it.
+  package var isEditing: Bool { editing != nil }
 
   package var selectedIndex: Int? { Self.index(of: selectedID, in: notes) }
 

@@ -46,9 +46,6 @@ package enum NoteEditorInput: Equatable, Sendable {
   /// A host asked for a save: the editor hands over the note as it stands now
   /// (``NoteEditorOutput/saveRequested(_:edited:)``).
   case save
-  /// The list closes the editor (Esc): it hands over the note
-  /// (``NoteEditorOutput/closed(_:edited:)``), and the list dismisses it then.
-  case close
 }
 
 /// What the note editor tells the list that presents it. Never one output per keystroke: the

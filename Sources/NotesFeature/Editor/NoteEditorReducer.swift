@@ -116,8 +116,6 @@ package struct NoteEditorReducer: Reducer {
       return .none
     case .save:
       return save(&state)
-    case .close:
-      return close(&state)
     }
   }
 

@@ -46,6 +46,7 @@ import Testing
       $0.nextID = 2
       $0.nextRevision = 2
       $0.selectedID = 1
+      $0.editorOpenings += 1
       $0.editing = NoteEditing(note: untitled, cursor: 0)
       $0.editCount = 1
       $0.autosaveArmed = true
@@ -194,6 +195,7 @@ import Testing
       $0.nextID = 2
       $0.nextRevision = 2
       $0.selectedID = 1
+      $0.editorOpenings += 1
       $0.editing = NoteEditing(
         note: Note(id: 1, title: "Untitled 1", revision: 1, titleFollowsFirstLine: true),
         cursor: 0)

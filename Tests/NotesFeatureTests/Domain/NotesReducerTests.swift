@@ -30,6 +30,7 @@ import Testing
       $0.nextID = 3
       $0.nextRevision = 3
       $0.selectedID = 2
+      $0.editorOpenings += 1
       $0.editing = NoteEditing(
         note: Note(id: 2, title: "Untitled 2", revision: 2, titleFollowsFirstLine: true),
         cursor: 0)
@@ -60,6 +61,7 @@ import Testing
       $0.nextRevision = 3
       $0.selectedID = 2
       $0.mode = .browsing
+      $0.editorOpenings += 1
       $0.editing = NoteEditing(
         note: Note(id: 2, title: "Untitled 2", revision: 2, titleFollowsFirstLine: true),
         cursor: 0)
@@ -244,7 +246,10 @@ import Testing
       $0.selectedID = 1
       $0.cursor = 1
     }
-    await store.send(.view(.editTapped)) { $0.editing = NoteEditing(note: self.alpha, cursor: 1) }
+    await store.send(.view(.editTapped)) {
+      $0.editorOpenings = 1
+      $0.editing = NoteEditing(note: self.alpha, cursor: 1)
+    }
     await store.send(.view(.deleteSelectedTapped)) {
       $0.confirmation = NotesReducer.deleteConfirmation(of: self.alpha)
     }
@@ -347,6 +352,7 @@ import Testing
     // The editor opens on the newly selected note, at its end: a character boundary of it.
     let opened = NoteEditing(note: wide, cursor: 6)
     await store.send(.view(.editTapped)) {
+      $0.editorOpenings = 1
       $0.editing = opened
       $0.notice = nil
     }
@@ -412,6 +418,7 @@ import Testing
       $0.nextID = 2
       $0.nextRevision = 2
       $0.selectedID = 1
+      $0.editorOpenings += 1
       $0.editing = NoteEditing(note: new, cursor: 0)
       $0.editCount = 1
       $0.autosaveArmed = true
@@ -446,7 +453,8 @@ import Testing
     }
     // Renamed: the editor opens on a note whose first line no longer names it.
     await store.send(.view(.editTapped)) {
-      $0.editing = NoteEditing(note: $0.notes[0], cursor: 27, history: EditHistory())
+      $0.editorOpenings += 1
+      $0.editing = NoteEditing(id: 2, note: $0.notes[0], cursor: 27, history: EditHistory())
     }
     #expect(store.state.editing?.note.titleFollowsFirstLine == false)
     await store.send(.internal(.editor(.dismiss))) { $0.editing = nil }
