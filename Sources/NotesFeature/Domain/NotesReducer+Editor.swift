@@ -20,7 +20,9 @@ extension NotesReducer {
     into state: inout NotesState,
     editor action: PresentationAction<FeatureAction<NoteEditorInput, NoteEditorOutput>>
   ) -> Effect<NotesAction> {
-    guard case .presented(.output(let output)) = action else { return .none }
+    // An output while no editor is open is reported by the presentation (`ifLet`); it changes
+    // nothing here.
+    guard case .presented(.output(let output)) = action, state.editing != nil else { return .none }
     switch output {
     case .changed(let editing):
       // Typing paused for the autosave's delay in the editor: save now.
