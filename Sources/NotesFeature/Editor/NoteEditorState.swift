@@ -53,7 +53,8 @@ package struct NoteEditorState: Equatable, Sendable {
   /// The note as it stands, to hand to the list.
   package var editing: NoteEditing {
     NoteEditing(
-      id: presentation, note: note, cursor: cursor, history: history, cutBuffer: cutBuffer, lastFind: lastFind)
+      id: presentation, note: note, cursor: cursor, history: history, cutBuffer: cutBuffer,
+      lastFind: lastFind)
   }
 }
 

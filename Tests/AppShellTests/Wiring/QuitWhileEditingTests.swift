@@ -1,8 +1,8 @@
-@testable import NotesFeature
 import TerminalUI
 import Testing
 
 @testable import AppShell
+@testable import NotesFeature
 
 /// Quitting with a note open in its editor (a feature the notes list presents, with a store of
 /// its own or a slot of the root store) saves what was typed in it: the editor hands its note

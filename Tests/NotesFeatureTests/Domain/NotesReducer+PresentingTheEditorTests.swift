@@ -17,7 +17,8 @@ import Testing
   let beta = Note(id: 2, title: "Beta", body: "bb", revision: 2)
 
   func makeStore(
-    _ state: NotesState, editor: FeatureLauncher<NoteEditing, NoteEditorInput, NoteEditorOutput>? = nil
+    _ state: NotesState,
+    editor: FeatureLauncher<NoteEditing, NoteEditorInput, NoteEditorOutput>? = nil
   ) -> TestStore<NotesState, NotesAction> {
     let store = makeNotesStore(state, storage: recording.storage, clock: clock)
     if let editor { store.dependencies.noteEditor = editor }
@@ -87,7 +88,9 @@ import Testing
     }
     await store.send(.input(.save))
     await store.receive(.internal(.editor(.presented(.input(.save)))))
-    await store.receive(.internal(.editor(.presented(.output(.saveRequested(typed, edited: true)))))) {
+    await store.receive(
+      .internal(.editor(.presented(.output(.saveRequested(typed, edited: true)))))
+    ) {
       $0.notes[0].body = "typed"
       $0.notes[0].revision = 3
       $0.nextRevision = 4
@@ -135,7 +138,9 @@ import Testing
       $0.editing = NoteEditing(
         id: 2, note: Note(id: 1, title: "Alpha", body: "ab", revision: 3), cursor: 2)
     }
-    await store.send(.internal(.editor(.presented(.output(.closed(store.state.editing!, edited: false)))))) {
+    await store.send(
+      .internal(.editor(.presented(.output(.closed(store.state.editing!, edited: false)))))
+    ) {
       $0.editing = nil
     }
     await expectAutosave(store, clock: clock, editCount: 1, noteCount: 2)
