@@ -69,6 +69,9 @@ import Testing
     #expect(store.state.recorded == [0])
     #expect(store.state.recording == nil)
     #expect(features.liveFeatureCount == 0)
+    // Dismissed, its view sends nothing more to anyone: no second length.
+    view?.send(.stopTapped)
+    #expect(store.state.recorded == [0])
   }
 
   @Test func aReplacedSheetShowsTheNewFeature() {
