@@ -78,7 +78,7 @@ package final class NotesView: TerminalView {
   package func render(width: Int, height: Int) -> [String] {
     cursor = nil
     guard width > 0, height > 0 else { return [] }
-    let state = Shown(store, editor: store.shownFields.isEditing ? editorStore() : nil)
+    let state = Shown(store, editor: editorStore)
     var lines = [header(state, width: width)]
     let bodyHeight = max(0, height - 2)
     let split = width >= 50
