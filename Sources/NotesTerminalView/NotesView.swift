@@ -39,11 +39,19 @@ package final class NotesView: TerminalView {
   package func handle(_ keys: [KeyPress]) -> Int {
     var used = 0
     for key in keys {
-      // Read only what decides the key's action (the mode, and the question the list asks,
-      // nil nearly always): a copy of the whole state kept alive across `send` would force the
-      // note being typed into to be copied on every keystroke.
-      let context = store.peek(\.keyContext)
-      if context.isEditing, context.confirmation == nil, let editor = editorStore() {
+      // The open note's editor, while it runs: the list presents it exactly while its feature
+      // runs (the list dismisses it, and so stops it, as it closes), and asks nothing meanwhile.
+      var editor = runningEditor()
+      var context: NotesState.KeyContext?
+      if editor == nil {
+        // Read only what decides the key's action (the mode, and the question the list asks,
+        // nil nearly always): a copy of the whole state kept alive across `send` would force
+        // the note being typed into to be copied on every keystroke.
+        let listContext = store.peek(\.keyContext)
+        context = listContext
+        if listContext.isEditing, listContext.confirmation == nil { editor = editorStore() }
+      }
+      if let editor {
         // The open note's keys run in the editor's store alone.
         guard
           let action = Self.editorAction(
@@ -56,7 +64,7 @@ package final class NotesView: TerminalView {
         used += 1
         continue
       }
-      guard
+      guard let context,
         let action = context.confirmation.map({ Self.answer(key, to: $0) })
           ?? Self.action(for: key, mode: context.mode, geometry: geometry)
       else { break }
@@ -64,6 +72,12 @@ package final class NotesView: TerminalView {
       used += 1
     }
     return used
+  }
+
+  /// The editor's view store while its feature runs, without asking the list.
+  private func runningEditor() -> ViewStore<NoteEditorState, NoteEditorAction.ViewAction>? {
+    guard let openEditor, openEditor.isFeatureRunning else { return nil }
+    return openEditor
   }
 
   /// The view store of the editor the list presents now, if it presents one.

@@ -8,10 +8,9 @@ import Testing
 /// derivation and one notification for the view's observer, all in the editor's store (the
 /// list's store does not wake). Single-store forwards the action from the editor's scoped store
 /// to the root (2 actions) and runs the root reducer once; tracked, only the editor's scope is
-/// derived again (from the root, then by its view store) plus the view's two reads for key
-/// mapping (the list's key context, the editor's mode), each a derivation of a scope; untracked,
-/// every scoped view's state and projection is derived again (2 × (3 features + the editor + N
-/// extras)) plus those two reads.
+/// derived again (from the root, then by its view store) plus the view's read of the editor's
+/// mode for key mapping, a derivation of its scope; untracked, every scoped view's state and
+/// projection is derived again (2 × (3 features + the editor + N extras)) plus that read.
 @Suite("compare workload")
 struct CompareWorkloadTests {
   @ShellActor
@@ -31,13 +30,13 @@ struct CompareWorkloadTests {
     #expect(
       single.events
         == .init(
-          actions: 610, reducerRuns: 305, stateDerivations: 305 * 4, notifications: 305,
-          effects: 0, total: 2440))
+          actions: 610, reducerRuns: 305, stateDerivations: 305 * 3, notifications: 305,
+          effects: 0, total: 2135))
     #expect(
       untracked.events
         == .init(
-          actions: 610, reducerRuns: 305, stateDerivations: 305 * 16, notifications: 305,
-          effects: 0, total: 6100))
+          actions: 610, reducerRuns: 305, stateDerivations: 305 * 15, notifications: 305,
+          effects: 0, total: 5795))
     #expect(multi.finalScreen == single.finalScreen)
     #expect(multi.finalScreen == untracked.finalScreen)
     #expect(multi.finalScreen.joined().contains(CompareWorkload.line))
