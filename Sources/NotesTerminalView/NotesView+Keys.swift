@@ -21,11 +21,11 @@ extension NotesView {
       case .down: return .selectNext
       case .up: return .selectPrevious
       case .control("x"): return .escapeTapped
-      default: return fieldKey(for: key).map(NotesAction.ViewAction.init)
+      default: return fieldKey(for: key).map(NotesAction.ViewAction.text)
       }
     case .renaming:
       if case .control("x") = key { return .escapeTapped }
-      return fieldKey(for: key).map(NotesAction.ViewAction.init)
+      return fieldKey(for: key).map(NotesAction.ViewAction.text)
     case .browsing: return browsingAction(for: key, geometry: geometry)
     }
   }
@@ -41,7 +41,7 @@ extension NotesView {
     }
     switch mode {
     case .editing: return editingAction(for: key, geometry: geometry)
-    case .finding: return fieldKey(for: key).map(NoteEditorAction.ViewAction.init)
+    case .finding: return fieldKey(for: key).map(NoteEditorAction.ViewAction.text)
     }
   }
 
@@ -89,7 +89,7 @@ extension NotesView {
       return .undoTapped
     case .modified(.character(let letter), .alt) where letter.lowercased() == "e":
       return .redoTapped
-    default: return fieldKey(for: key).map(NoteEditorAction.ViewAction.init)
+    default: return fieldKey(for: key).map(NoteEditorAction.ViewAction.text)
     }
   }
 

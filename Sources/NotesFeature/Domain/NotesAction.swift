@@ -22,16 +22,9 @@ package enum NotesAction: BoundaryAction, Equatable {
     case editTapped
     case searchTapped
     case renameTapped
-    /// One keystroke or a whole paste: inserted into the field being edited.
-    case textInserted(String)
-    case newlineTapped
-    case backspaceTapped
-    case deleteTapped
-    /// Alt-Backspace, Ctrl-Backspace: deletes back to the start of the word before the cursor.
-    case deleteWordBackwardTapped
-    /// Ctrl-Delete: deletes on to the start of the next word.
-    case deleteWordForwardTapped
-    case cursorMoved(Direction)
+    /// A key that edits the field being typed (`textInserted("a")`, `backspaceTapped`, …:
+    /// ``TextKeyAction``).
+    case text(TextKey)
     case escapeTapped
     case saveTapped
     /// The answer to the question the list asks (``NotesState/confirmation``): one of its
@@ -85,33 +78,4 @@ package enum NotesAction: BoundaryAction, Equatable {
   package static var willStop: NotesAction? { .internal(.flush) }
 }
 
-extension NotesAction.ViewAction {
-  /// The key as one that edits any text (the search field, the new title), when it is one.
-  var textKey: TextKey? {
-    switch self {
-    case .textInserted(let text): .inserted(text)
-    case .newlineTapped: .newline
-    case .backspaceTapped: .backspace
-    case .deleteTapped: .delete
-    case .deleteWordBackwardTapped: .deleteWordBackward
-    case .deleteWordForwardTapped: .deleteWordForward
-    case .cursorMoved(let direction): .moved(direction)
-    default: nil
-    }
-  }
-}
-
-extension NotesAction.ViewAction {
-  /// The view action of a key that edits any text.
-  package init(_ key: TextKey) {
-    switch key {
-    case .inserted(let text): self = .textInserted(text)
-    case .newline: self = .newlineTapped
-    case .backspace: self = .backspaceTapped
-    case .delete: self = .deleteTapped
-    case .deleteWordBackward: self = .deleteWordBackwardTapped
-    case .deleteWordForward: self = .deleteWordForwardTapped
-    case .moved(let direction): self = .cursorMoved(direction)
-    }
-  }
-}
+extension NotesAction.ViewAction: TextKeyAction {}

@@ -109,9 +109,7 @@ package struct NotesReducer: Reducer {
       return .none
     case .saveTapped:
       return saveWithTheOpenNote(&state)
-    case .textInserted, .newlineTapped, .backspaceTapped, .deleteTapped,
-      .deleteWordBackwardTapped, .deleteWordForwardTapped, .cursorMoved:
-      guard let key = action.textKey else { return .none }
+    case .text(let key):
       return edit(&state, key)
     }
   }

@@ -43,8 +43,10 @@ package struct NoteEditorReducer: Reducer {
         state.mode = .editing
       case .saveTapped:
         return save(&state)
+      case .text(let key):
+        find(&state, draft: draft, key)
       default:
-        if let key = action.textKey { find(&state, draft: draft, key) }
+        break
       }
       return .none
     }
@@ -57,7 +59,7 @@ package struct NoteEditorReducer: Reducer {
       state.mode = .finding(draft: "")
       state.fieldCursor = 0
       return .none
-    case .cursorMoved(let direction):
+    case .text(.moved(let direction)):
       state.cursor = NotesReducer.move(state.cursor, direction, in: state.note.text)
       state.goalColumn = nil
       return .none
@@ -87,10 +89,8 @@ package struct NoteEditorReducer: Reducer {
     case .pasteCutTapped:
       guard !state.cutBuffer.isEmpty else { return .none }
       return apply((state.cursor..<state.cursor, state.cutBuffer, .other), to: &state)
-    case .textInserted, .newlineTapped, .backspaceTapped, .deleteTapped,
-      .deleteWordBackwardTapped, .deleteWordForwardTapped:
-      guard let key = action.textKey,
-        let change = NotesReducer.change(for: key, in: state.note.text, at: state.cursor)
+    case .text(let key):
+      guard let change = NotesReducer.change(for: key, in: state.note.text, at: state.cursor)
       else { return .none }
       return apply(change, to: &state)
     }

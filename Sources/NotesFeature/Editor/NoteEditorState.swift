@@ -61,16 +61,9 @@ package struct NoteEditorState: Equatable, Sendable {
 /// Everything the note editor's store handles, split into view, internal and delegate actions.
 package enum NoteEditorAction: BoundaryAction, Equatable {
   package enum ViewAction: Sendable, Equatable {
-    /// One keystroke or a whole paste, inserted at the cursor.
-    case textInserted(String)
-    case newlineTapped
-    case backspaceTapped
-    case deleteTapped
-    /// Alt-Backspace, Ctrl-Backspace: deletes back to the start of the word before the cursor.
-    case deleteWordBackwardTapped
-    /// Ctrl-Delete: deletes on to the start of the next word.
-    case deleteWordForwardTapped
-    case cursorMoved(NotesAction.Direction)
+    /// A key that edits the text at the cursor (`textInserted("a")`, `backspaceTapped`, …:
+    /// ``TextKeyAction``).
+    case text(TextKey)
     /// Up and Down (one row), Page Up and Page Down (a screenful): by rows of the editor as it
     /// is shown, `width` columns wide, keeping the display column.
     case cursorMovedByRows(Int, width: Int)
@@ -111,47 +104,40 @@ package enum NoteEditorAction: BoundaryAction, Equatable {
   package static var willStop: NoteEditorAction? { .internal(.flush) }
 }
 
-extension NoteEditorAction.ViewAction {
-  /// The key as one that edits any text, when it is one.
-  var textKey: TextKey? {
-    switch self {
-    case .textInserted(let text): .inserted(text)
-    case .newlineTapped: .newline
-    case .backspaceTapped: .backspace
-    case .deleteTapped: .delete
-    case .deleteWordBackwardTapped: .deleteWordBackward
-    case .deleteWordForwardTapped: .deleteWordForward
-    case .cursorMoved(let direction): .moved(direction)
-    default: nil
-    }
-  }
-}
-
-extension NoteEditorAction.ViewAction {
-  /// The view action of a key that edits any text.
-  package init(_ key: TextKey) {
-    switch key {
-    case .inserted(let text): self = .textInserted(text)
-    case .newline: self = .newlineTapped
-    case .backspace: self = .backspaceTapped
-    case .delete: self = .deleteTapped
-    case .deleteWordBackward: self = .deleteWordBackwardTapped
-    case .deleteWordForward: self = .deleteWordForwardTapped
-    case .moved(let direction): self = .cursorMoved(direction)
-    }
-  }
-}
+extension NoteEditorAction.ViewAction: TextKeyAction {}
 
 /// A key that edits any text, the note's body or a one-line field: what the editor and the
 /// list's fields share.
 ///
 /// `Sendable` plain value.
 package enum TextKey: Equatable, Sendable {
+  /// One keystroke or a whole paste, inserted at the cursor.
   case inserted(String)
   case newline
   case backspace
   case delete
+  /// Alt-Backspace, Ctrl-Backspace: deletes back to the start of the word before the cursor.
   case deleteWordBackward
+  /// Ctrl-Delete: deletes on to the start of the next word.
   case deleteWordForward
   case moved(NotesAction.Direction)
+}
+
+/// A view action that carries a ``TextKey`` (`case text(TextKey)`), named by the key it is:
+/// `.textInserted("a")` is `.text(.inserted("a"))`, in the list's fields and in the editor alike.
+package protocol TextKeyAction {
+  /// The action of `key`.
+  static func text(_ key: TextKey) -> Self
+}
+
+extension TextKeyAction {
+  package static func textInserted(_ text: String) -> Self { .text(.inserted(text)) }
+  package static var newlineTapped: Self { .text(.newline) }
+  package static var backspaceTapped: Self { .text(.backspace) }
+  package static var deleteTapped: Self { .text(.delete) }
+  package static var deleteWordBackwardTapped: Self { .text(.deleteWordBackward) }
+  package static var deleteWordForwardTapped: Self { .text(.deleteWordForward) }
+  package static func cursorMoved(_ direction: NotesAction.Direction) -> Self {
+    .text(.moved(direction))
+  }
 }
