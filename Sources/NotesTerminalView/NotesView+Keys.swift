@@ -16,18 +16,32 @@ extension NotesView {
     default: break
     }
     switch mode {
-    case .editing: return editingAction(for: key, geometry: geometry)
     case .searching:
       switch key {
       case .down: return .selectNext
       case .up: return .selectPrevious
       case .control("x"): return .escapeTapped
-      default: return fieldAction(for: key)
+      default: return fieldKey(for: key).map(NotesAction.ViewAction.text)
       }
-    case .renaming, .finding:
+    case .renaming:
       if case .control("x") = key { return .escapeTapped }
-      return fieldAction(for: key)
+      return fieldKey(for: key).map(NotesAction.ViewAction.text)
     case .browsing: return browsingAction(for: key, geometry: geometry)
+    }
+  }
+
+  /// What a key does in the open note's editor (a feature of its own, which the list presents).
+  static func editorAction(
+    for key: KeyPress, mode: NoteEditorState.Mode, geometry: KeyGeometry = KeyGeometry()
+  ) -> NoteEditorAction.ViewAction? {
+    switch key {
+    case .control("s"), .control("o"): return .saveTapped
+    case .escape, .control("x"): return .escapeTapped
+    default: break
+    }
+    switch mode {
+    case .editing: return editingAction(for: key, geometry: geometry)
+    case .finding: return fieldKey(for: key).map(NoteEditorAction.ViewAction.text)
     }
   }
 
@@ -53,7 +67,7 @@ extension NotesView {
 
   private static func editingAction(
     for key: KeyPress, geometry: KeyGeometry
-  ) -> NotesAction.ViewAction? {
+  ) -> NoteEditorAction.ViewAction? {
     let width = geometry.editorWidth
     let page = max(1, geometry.editorHeight - 1)
     switch key {
@@ -65,7 +79,6 @@ extension NotesView {
     case .control("u"): return .pasteCutTapped
     case .modified(.character("6"), .alt): return .copyLineTapped
     case .control("w"): return .findTapped
-    case .control("x"): return .escapeTapped
     case .up: return .cursorMovedByRows(-1, width: width)
     case .down: return .cursorMovedByRows(1, width: width)
     case .pageUp: return .cursorMovedByRows(-page, width: width)
@@ -76,29 +89,28 @@ extension NotesView {
       return .undoTapped
     case .modified(.character(let letter), .alt) where letter.lowercased() == "e":
       return .redoTapped
-    default: return fieldAction(for: key)
+    default: return fieldKey(for: key).map(NoteEditorAction.ViewAction.text)
     }
   }
 
   /// The keys that edit any text, the body or a one-line field.
-  private static func fieldAction(for key: KeyPress) -> NotesAction.ViewAction? {
+  private static func fieldKey(for key: KeyPress) -> TextKey? {
     switch key {
-    case .character(let character): .textInserted(String(character))
-    case .paste(let text): .textInserted(text)
-    case .enter: .newlineTapped
-    case .backspace: .backspaceTapped
-    case .delete, .control("d"): .deleteTapped
-    case .left: .cursorMoved(.left)
-    case .right: .cursorMoved(.right)
-    case .home, .control("a"): .cursorMoved(.lineStart)
-    case .end, .control("e"): .cursorMoved(.lineEnd)
+    case .character(let character): .inserted(String(character))
+    case .paste(let text): .inserted(text)
+    case .enter: .newline
+    case .backspace: .backspace
+    case .delete, .control("d"): .delete
+    case .left: .moved(.left)
+    case .right: .moved(.right)
+    case .home, .control("a"): .moved(.lineStart)
+    case .end, .control("e"): .moved(.lineEnd)
     case .modified(.left, .control), .modified(.left, .alt), .modified(.character("b"), .alt):
-      .cursorMoved(.wordLeft)
+      .moved(.wordLeft)
     case .modified(.right, .control), .modified(.right, .alt), .modified(.character("f"), .alt):
-      .cursorMoved(.wordRight)
-    case .modified(.backspace, .alt), .modified(.backspace, .control): .deleteWordBackwardTapped
-    case .modified(.delete, .control), .modified(.character("d"), .alt):
-      .deleteWordForwardTapped
+      .moved(.wordRight)
+    case .modified(.backspace, .alt), .modified(.backspace, .control): .deleteWordBackward
+    case .modified(.delete, .control), .modified(.character("d"), .alt): .deleteWordForward
     default: nil
     }
   }

@@ -3,9 +3,11 @@ import NotesFeature
 import StoreKernel
 
 extension NotesView {
-  /// What a render shows, read through three tracked reads of the view store: the notes and
-  /// the filter by their stamps, and the small values (``Fields``) as one value. The render
-  /// draws from this alone, so whatever it draws is tracked. Made and dropped within a render:
+  /// What a render shows, read through one tracked read of the list's view store: the small
+  /// values (``Fields``) with the stamps of the notes and of the filter, one word each, renewed
+  /// by every change of them; the notes and the filter are then read untracked. While the note
+  /// editor is open, one more read of its view store (``EditorShown``). The render draws from
+  /// this alone, so whatever it draws is tracked. Made and dropped within a render:
   /// kept across a send, its notes would make the reducer's next edit copy the note being typed
   /// into.
   @dynamicMemberLookup
@@ -13,11 +15,15 @@ extension NotesView {
     let notes: [Note]
     let filter: NoteFilter?
     let fields: Fields
+    /// The open note, from its editor's view store: `nil` while no editor is open.
+    let editor: EditorShown?
 
     /// The small values a render shows, read as one: each tracked read costs Observation a few
     /// key path hashes per key, so ten small reads cost more than the frame they track
     /// (docs/performance.md, "The notes view without a render key").
     struct Fields: Equatable {
+      let notesStamp: Stamped<[Note]>.Stamp
+      let filterStamp: Stamped<NoteFilter?>.Stamp
       let selectedID: Int?
       let cursor: Int
       let fieldCursor: Int
@@ -26,12 +32,21 @@ extension NotesView {
       let status: String?
       let hasUnsavedChanges: Bool
       let confirmation: ConfirmationDialogState<NotesAction.Confirmation>?
+      /// Whether the note editor is open: keys go to it, and the note pane shows its note.
+      let isEditing: Bool
     }
 
-    init(_ store: ViewStore<NotesState, NotesAction.ViewAction>) {
-      notes = store.$notes
-      filter = store.$filter
+    /// - Parameters:
+    ///   - store: The list's view store.
+    ///   - editor: The open editor's view store, asked for only while the list says one is open.
+    init(
+      _ store: ViewStore<NotesState, NotesAction.ViewAction>,
+      editor: () -> ViewStore<NoteEditorState, NoteEditorAction.ViewAction>?
+    ) {
       fields = store.shownFields
+      notes = store.peek(\.notes)
+      filter = store.peek(\.filter)
+      self.editor = fields.isEditing ? editor().map(EditorShown.init) : nil
     }
 
     subscript<Value>(dynamicMember keyPath: KeyPath<Fields, Value>) -> Value {
@@ -41,14 +56,53 @@ extension NotesView {
     /// The selected note, if any.
     var selectedNote: Note? { NotesState.index(of: fields.selectedID, in: notes).map { notes[$0] } }
   }
+
+  /// What a render shows of the open note, read from its editor's view store in one tracked
+  /// read: the small values and the note's stamp, one word renewed by every change of the note
+  /// (each tracked read costs Observation a few key path hashes per key). The note itself is
+  /// then read untracked.
+  @dynamicMemberLookup
+  struct EditorShown {
+    let note: Note
+    let fields: Fields
+
+    /// The editor's small values a render shows, and the note's stamp, read as one.
+    struct Fields: Equatable {
+      let noteStamp: Stamped<Note>.Stamp
+      let cursor: Int
+      let mode: NoteEditorState.Mode
+      let fieldCursor: Int
+      let notice: String?
+      let hasUnreportedEdits: Bool
+    }
+
+    init(_ store: ViewStore<NoteEditorState, NoteEditorAction.ViewAction>) {
+      fields = store.shownFields
+      note = store.peek(\.note)
+    }
+
+    subscript<Value>(dynamicMember keyPath: KeyPath<Fields, Value>) -> Value {
+      fields[keyPath: keyPath]
+    }
+  }
+}
+
+extension NoteEditorState {
+  /// The small values the notes' view shows of the open note.
+  var shownFields: NotesView.EditorShown.Fields {
+    .init(
+      noteStamp: $note.stamp, cursor: cursor, mode: mode, fieldCursor: fieldCursor,
+      notice: notice, hasUnreportedEdits: hasUnreportedEdits)
+  }
 }
 
 extension NotesState {
   /// The small values the notes' view shows.
   var shownFields: NotesView.Shown.Fields {
     .init(
-      selectedID: selectedID, cursor: cursor, fieldCursor: fieldCursor, mode: mode,
+      notesStamp: $notes.stamp, filterStamp: $filter.stamp, selectedID: selectedID, cursor: cursor,
+      fieldCursor: fieldCursor, mode: mode,
       searchText: searchText, status: notice ?? status, hasUnsavedChanges: hasUnsavedChanges,
-      confirmation: confirmation)
+      confirmation: confirmation, isEditing: isEditing)
   }
 }

@@ -16,32 +16,47 @@ extension NotesView {
       let question = ([String(state: dialog.title)] + answers).joined(separator: "  ")
       return statusText.fitted(label: "CONFIRM", message: question, width: width, pad: false)
     }
+    if let editor = state.editor { return editorStatusLine(state, editor, width: width) }
     let label: String
     let hint: String
     switch state.mode {
-    case .editing:
-      label = "EDITING"
-      hint = "“\(state.selectedNote?.title ?? "")”: Esc to stop"
     case .searching:
       label = "SEARCHING"
       hint = "type to filter, ⏎ to keep the filter, Esc to clear it"
     case .renaming:
       label = "RENAMING"
       hint = "type the new title, ⏎ to keep it, Esc to cancel"
-    case .finding:
-      label = "FINDING"
-      hint = "type what to find, ⏎ to find it (again: the next), Esc to go back"
     case .browsing:
       label = "BROWSING"
       hint = state.hasUnsavedChanges ? "unsaved changes" : ""
     }
-    let message = state.status ?? hint
-    guard state.mode == .editing, let note = state.selectedNote else {
+    return statusText.fitted(label: label, message: state.status ?? hint, width: width, pad: false)
+  }
+
+  /// The status line while a note is open in its editor: the editor's mode, what its last key
+  /// said (or the list's last message, or a hint), and where the cursor is.
+  private func editorStatusLine(_ state: Shown, _ editor: EditorShown, width: Int) -> String {
+    let label: String
+    let hint: String
+    switch editor.mode {
+    case .editing:
+      label = "EDITING"
+      hint = "“\(editor.note.title)”: Esc to stop"
+    case .finding:
+      label = "FINDING"
+      hint = "type what to find, ⏎ to find it (again: the next), Esc to go back"
+    }
+    // "Saved" was true of the note before the edits its editor holds.
+    let status =
+      editor.hasUnreportedEdits && state.status == NotesReducer.savedStatus ? nil : state.status
+    let message = editor.notice ?? status ?? hint
+    guard editor.mode == .editing else {
       return statusText.fitted(label: label, message: message, width: width, pad: false)
     }
     // Unsaved edits show, as nano's "Modified" does: "Saved" is never left standing after one.
+    let modified = editor.hasUnreportedEdits || state.hasUnsavedChanges
     let position =
-      (state.hasUnsavedChanges ? "Modified  " : "") + Self.position(of: state.cursor, in: note.text)
+      (modified ? "Modified  " : "") + Self.position(of: editor.cursor, in: editor.note.text)
     let room = width - position.utf8.count - 2
     guard room >= label.utf8.count else {
       return statusText.fitted(label: label, message: message, width: width, pad: false)

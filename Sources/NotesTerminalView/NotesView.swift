@@ -15,6 +15,9 @@ package import TerminalUI
 /// one read (``Shown/Fields``). A frame lays out only the rows it shows (``EditorViewport``).
 package final class NotesView: TerminalView {
   let store: ViewStore<NotesState, NotesAction.ViewAction>
+  /// The open note's editor, a feature the list presents in a store of its own: its view store,
+  /// made when the view first meets it. Keys go to it while it runs.
+  private var openEditor: ViewStore<NoteEditorState, NoteEditorAction.ViewAction>?
   private var viewport = EditorViewport()
   /// The editor's and the list's size at the last render: what Up, Down and the page keys
   /// move by.
@@ -36,37 +39,66 @@ package final class NotesView: TerminalView {
   package func handle(_ keys: [KeyPress]) -> Int {
     var used = 0
     for key in keys {
-      // Read only what decides the key's action (the mode, and the question the list asks,
-      // nil nearly always): a copy of the whole state kept alive across `send` would force the
-      // note being typed into to be copied on every keystroke.
-      let context = store.peek(\.keyContext)
-      guard
+      // The open note's editor, while it runs: the list presents it exactly while its feature
+      // runs (the list dismisses it, and so stops it, as it closes), and asks nothing meanwhile.
+      var editor = runningEditor()
+      var context: NotesState.KeyContext?
+      if editor == nil {
+        // Read only what decides the key's action (the mode, and the question the list asks,
+        // nil nearly always): a copy of the whole state kept alive across `send` would force
+        // the note being typed into to be copied on every keystroke.
+        let listContext = store.peek(\.keyContext)
+        context = listContext
+        if listContext.isEditing, listContext.confirmation == nil { editor = editorStore() }
+      }
+      if let editor {
+        // The open note's keys run in the editor's store alone.
+        guard
+          let action = Self.editorAction(
+            for: key, mode: editor.peek(\.mode), geometry: geometry)
+        else { break }
+        if case .cursorMovedByRows(let rows, _) = action, abs(rows) > 1 {
+          viewport.pendingScroll += rows
+        }
+        editor.send(action)
+        used += 1
+        continue
+      }
+      guard let context,
         let action = context.confirmation.map({ Self.answer(key, to: $0) })
           ?? Self.action(for: key, mode: context.mode, geometry: geometry)
       else { break }
-      if case .cursorMovedByRows(let rows, _) = action, abs(rows) > 1 {
-        viewport.pendingScroll += rows
-      }
       store.send(action)
       used += 1
     }
     return used
   }
 
+  /// The editor's view store while its feature runs, without asking the list.
+  private func runningEditor() -> ViewStore<NoteEditorState, NoteEditorAction.ViewAction>? {
+    guard let openEditor, openEditor.isFeatureRunning else { return nil }
+    return openEditor
+  }
+
+  /// The view store of the editor the list presents now, if it presents one.
+  private func editorStore() -> ViewStore<NoteEditorState, NoteEditorAction.ViewAction>? {
+    if let openEditor, openEditor.isFeatureRunning { return openEditor }
+    let feature: Feature<NoteEditorInput, NoteEditorOutput>? = store.presentedFeature(\.$editing)
+    openEditor = feature?.viewStore(
+      state: NoteEditorState.self, viewAction: NoteEditorAction.ViewAction.self)
+    return openEditor
+  }
+
   package func render(width: Int, height: Int) -> [String] {
     cursor = nil
     guard width > 0, height > 0 else { return [] }
-    let state = Shown(store)
+    let state = Shown(store, editor: editorStore)
     var lines = [header(state, width: width)]
     let bodyHeight = max(0, height - 2)
     let split = width >= 50
     let listWidth = split ? Self.listWidth(forWidth: width) : width
     let editorWidth = split ? width - listWidth - 3 : width
-    let inNote: Bool
-    switch state.mode {
-    case .editing, .finding: inNote = true
-    case .browsing, .searching, .renaming: inNote = false
-    }
+    let inNote = state.editor != nil
     let showList = split || !inNote
     let showEditor = split || inNote
     geometry = KeyGeometry(
@@ -75,7 +107,7 @@ package final class NotesView: TerminalView {
     let list = showList ? listRows(state, width: listWidth, height: bodyHeight) : []
     let editor = showEditor ? editor(state, width: editorWidth, height: bodyHeight) : nil
     let editorRows = editor?.rows ?? []
-    let editorCursor = state.mode == .editing ? editor?.cursor : nil
+    let editorCursor = state.editor?.mode == .editing ? editor?.cursor : nil
     if rowCache.width != width || rowCache.split != split {
       rowCache = RowCache(width: width, split: split)
     }
@@ -121,18 +153,21 @@ package final class NotesView: TerminalView {
       state.filter.map { "Notes (\($0.matches.count) of \(state.notes.count))" }
       ?? "Notes (\(state.notes.count))"
     let field: (label: String, text: String)
-    switch state.mode {
-    case .searching: field = ("search", state.searchText)
-    case .renaming(let draft): field = ("rename", draft)
-    case .finding(let draft): field = ("find", draft)
-    case .browsing, .editing:
+    var fieldCursor = state.fieldCursor
+    switch (state.mode, state.editor?.mode) {
+    case (_, .finding(let draft)?):
+      field = ("find", draft)
+      fieldCursor = state.editor?.fieldCursor ?? 0
+    case (.searching, _): field = ("search", state.searchText)
+    case (.renaming(let draft), _): field = ("rename", draft)
+    case (.browsing, _):
       let filter = state.searchText.isEmpty ? "" : "   filter: \(state.searchText)"
       return TerminalText.fit(title + filter, width: width)
     }
     let prefix = "\(title)   \(field.label): "
     let prefixWidth = TerminalText.width(of: prefix)
     let cursorIndex = field.text.utf8.index(
-      field.text.utf8.startIndex, offsetBy: min(state.fieldCursor, field.text.utf8.count))
+      field.text.utf8.startIndex, offsetBy: min(fieldCursor, field.text.utf8.count))
     var before = Substring(field.text[..<cursorIndex])
     // Keep the cursor on screen: drop the start of a field too long for the line.
     while !before.isEmpty, prefixWidth + TerminalText.width(of: before) >= width {
@@ -169,16 +204,26 @@ package final class NotesView: TerminalView {
       defer { position += 1 }
       guard position >= first else { continue }
       let marker = id == state.selectedID ? "▸ " : "  "
-      rows.append(marker + TerminalText.fit(state.notes[index].title, width: max(0, width - 2)))
+      // The open note's title as its editor has it now: the list hears it when typing pauses.
+      let title =
+        id == state.editor?.note.id ? state.editor?.note.title ?? "" : state.notes[index].title
+      rows.append(marker + TerminalText.fit(title, width: max(0, width - 2)))
     }
     return rows
   }
 
-  /// The selected note's rows around its cursor, and where the cursor is among them.
+  /// The open note's rows around its cursor (the selected note's, while none is open), and
+  /// where the cursor is among them.
   private func editor(
     _ state: Shown, width: Int, height: Int
   ) -> (rows: [String], cursor: (row: Int, column: Int))? {
-    guard let note = state.selectedNote, width > 0, height > 0 else { return nil }
+    guard width > 0, height > 0 else { return nil }
+    if let open = state.editor {
+      return viewport.frame(
+        of: open.note.text, noteID: open.note.id, cursor: open.cursor, width: width,
+        height: height)
+    }
+    guard let note = state.selectedNote else { return nil }
     return viewport.frame(
       of: note.text, noteID: note.id, cursor: state.cursor, width: width, height: height)
   }

@@ -105,6 +105,9 @@ enum CompareWorkload {
     for character in line { type(.character(character)) }
     type(.enter)
     await app.settle()
+    // The note is open in its editor now (a feature the list presents): on screen, as in the
+    // app, so that the view observes the editor's store as it observed the list's.
+    _ = notes.render(width: 100, height: 12)
 
     let eventsBefore = app.events
     let cpuBefore = ProcessClock.cpuSeconds()

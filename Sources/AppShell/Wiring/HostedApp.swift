@@ -89,6 +89,10 @@ final class HostedApp: RunningApp {
   }
 
   func stop() async {
+    // What the features present first (an open note's editor), as a presenting feature's host
+    // stops them in the multi-store build: what they hand over reaches their parents, which
+    // then save it. The declared features' slots share the root's presented features.
+    await root?.stopPresentedFeatures()
     // In declaration order; each delivers what it was sent and saves before it stops.
     for feature in features { await feature.finish() }
     // What the shell's own reducer started, in the root the features shared.

@@ -7,8 +7,11 @@ import StoreKernel
 ///
 /// - Its store starts from the parent store's dependencies, under its own, with a `dismiss`
 ///   that sends the parent the child's dismiss action (`.dismiss`, or `.popFrom(id:)`).
-/// - Its outputs reach the parent as actions through a task of the parent's (an effect of the
-///   child, so cancelling the child drops an output still on its way).
+/// - Its outputs reach the parent as actions at once, on the actor they share: each is sent to
+///   the parent's store as the child emits it (queued behind the action the parent handles, if
+///   it handles one), never through a task, so the keys a person types after a key that made a
+///   child report find the parent already changed. Once the child is dismissed, nothing it
+///   emits reaches the parent.
 /// - Dismissed (or replaced, or popped), or when its parent's store goes, it stops at once: its
 ///   effects are cancelled and its store released, as TCA cancels a dismissed child's effects.
 ///   A parent behind a boundary that is stopped stops what it presents first, as their hosts
@@ -31,14 +34,14 @@ struct PresentFeature<Action: Sendable, Start: Sendable, Input: Sendable, Output
     let handle = PresentedFeature(feature)
     presented.insert(handle, for: child)
 
-    let outputs = feature.outputs
     let output = output
     let carried = handle.carried
-    let pump = runtime.spawn(priority: nil, ids: ids, dependencies: nil) { send in
-      for await value in outputs {
-        if let action = output(value) { await send(action) }
-        carried.add()
-      }
+    let sink = runtime.sink()
+    // Called inside the child's reducer, on the actor: the parent's store queues the action if
+    // it is handling one (the child's input came from the parent's own send).
+    feature.onOutput { value in
+      if let action = output(value) { sink.sendOnActor(action) }
+      carried.add()
     }
     // Dismissed, replaced, popped, or its parent stopping or going: let go, which stops it at
     // once (its effects cancelled, its store released), as TCA cancels a dismissed child's
@@ -46,7 +49,7 @@ struct PresentFeature<Action: Sendable, Start: Sendable, Input: Sendable, Output
     runtime.attach(ids: ids) { [weak presented] _ in
       presented?.remove(child)?.letGo()
     }
-    return StoreTask(task: pump)
+    return StoreTask()
   }
 
   /// The feature, started on `isolation` inside a scope of the parent's dependencies.

@@ -95,6 +95,9 @@ final class PresentedFeature<Input: Sendable, Output: Sendable>: PresentedFeatur
 
   nonisolated(nonsending) func stop() async {
     await feature.stop()
+    // What it emitted while stopping (an editor's last text) reaches the parent before the
+    // parent goes on stopping.
+    await carried.until(feature.metrics.outputsEmitted)
     carried.end()
   }
 

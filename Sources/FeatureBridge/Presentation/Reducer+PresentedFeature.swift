@@ -10,11 +10,12 @@ extension Reducer {
   ///   test can present a fake).
   /// - The parent sends the feature inputs with `.presented(.input(_:))` (from its reducer, as
   ///   an effect: `.send(.recorder(.presented(.input(.stop))))`); the feature's outputs arrive
-  ///   as `.presented(.output(_:))`, for an exhaustive `switch` on the feature's `Output`.
+  ///   as `.presented(.output(_:))`, for an exhaustive `switch` on the feature's `Output`, at
+  ///   once: each is sent to this store as the feature emits it, on the actor they share.
   /// - The feature stops when it is dismissed (`.dismiss`, the state set to `nil`, or the
   ///   feature's own `dismiss()`), when another value takes its place, and when the parent's
-  ///   store stops or goes. An output still on its way then is dropped; an input or an output
-  ///   for a feature that is not presented is reported (a test failure under StoreKernelTesting).
+  ///   store stops or goes. What it emits afterwards reaches nobody; an input or an output for a
+  ///   feature that is not presented is reported (a test failure under StoreKernelTesting).
   ///
   /// ```swift
   /// .ifLet(\.$recording, action: Action.recorderPath, feature: \.recorder)

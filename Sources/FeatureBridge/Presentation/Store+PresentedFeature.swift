@@ -44,10 +44,52 @@ extension Store {
     presentedFeature(as: NavigationID(place: stack, identity: AnyHashable(id)))
   }
 
-  private func presentedFeature<Input: Sendable, Output: Sendable>(
+  func presentedFeature<Input: Sendable, Output: Sendable>(
     as child: NavigationID
   ) -> Feature<Input, Output>? {
     let presented = existingOperatorState(PresentedFeatures.self)
     return (presented?.feature(presentedAs: child) as? PresentedFeature<Input, Output>)?.feature
   }
 }
+
+extension Store {
+  /// Stops every feature presented in this store's reducers now, as their hosts would (their
+  /// stop actions run, and what they emit while stopping reaches their parents): what a
+  /// single-store app does before it stops the features it declared, whose slots share the
+  /// root's presented features.
+  nonisolated(nonsending) package func stopPresentedFeatures() async {
+    await existingOperatorState(PresentedFeatures.self)?.stopAll()
+  }
+}
+
+extension ViewStore {
+  /// The feature presented at `state` now, while it is presented: what a view shows in its
+  /// sheet, from the view store of the feature that presents it (its module makes the presented
+  /// feature's view from it). `nil` while nothing is presented, once the presenting feature has
+  /// stopped, and for a feature of other input and output types than asked for.
+  ///
+  /// The presentation state read here is not tracked: read the presented value itself through
+  /// the view store (`viewStore.recording`) where the view must redraw when it comes and goes.
+  ///
+  /// - Parameter state: Where the presented value is: the presentation state's projected value,
+  ///   as given to `ifLet(_:action:feature:)`.
+  /// - Returns: The running feature, or `nil`.
+  public func presentedFeature<Start: Sendable, Input: Sendable, Output: Sendable>(
+    _ state: any WritableKeyPath<State, PresentationState<Start>> & Sendable
+  ) -> Feature<Input, Output>? {
+    guard let store = storage.owner as? any PresentingStore,
+      let child = peek(state).presentedID
+    else { return nil }
+    return store.presentedFeature(as: child)
+  }
+}
+
+/// A store that may present features, whatever its state and actions: what a view store, which
+/// knows its store only by its state and view actions, asks for a presented feature.
+protocol PresentingStore: AnyObject {
+  func presentedFeature<Input: Sendable, Output: Sendable>(
+    as child: NavigationID
+  ) -> Feature<Input, Output>?
+}
+
+extension Store: PresentingStore {}

@@ -1,4 +1,4 @@
-import FeatureBridge
+package import FeatureBridge
 package import StoreKernel
 
 /// Everything the notes store handles, split into view, internal and delegate actions.
@@ -22,30 +22,9 @@ package enum NotesAction: BoundaryAction, Equatable {
     case editTapped
     case searchTapped
     case renameTapped
-    /// One keystroke or a whole paste: inserted into the field being edited.
-    case textInserted(String)
-    case newlineTapped
-    case backspaceTapped
-    case deleteTapped
-    /// Alt-Backspace, Ctrl-Backspace: deletes back to the start of the word before the cursor.
-    case deleteWordBackwardTapped
-    /// Ctrl-Delete: deletes on to the start of the next word.
-    case deleteWordForwardTapped
-    case cursorMoved(Direction)
-    /// Up and Down (one row), Page Up and Page Down (a screenful): by rows of the editor as it
-    /// is shown, `width` columns wide, keeping the display column.
-    case cursorMovedByRows(Int, width: Int)
-    case undoTapped
-    case redoTapped
-    /// Ctrl-K, as in nano: cuts the cursor's line, line break included, into the cut buffer;
-    /// cuts one after another gather their lines there.
-    case cutLineTapped
-    /// Alt-6, as in nano: copies the cursor's line into the cut buffer and moves to the next.
-    case copyLineTapped
-    /// Ctrl-U, as in nano: pastes the cut buffer at the cursor.
-    case pasteCutTapped
-    /// Ctrl-W while editing, as in nano: asks for text to find in the note.
-    case findTapped
+    /// A key that edits the field being typed (`textInserted("a")`, `backspaceTapped`, …:
+    /// ``TextKeyAction``).
+    case text(TextKey)
     case escapeTapped
     case saveTapped
     /// The answer to the question the list asks (``NotesState/confirmation``): one of its
@@ -70,7 +49,17 @@ package enum NotesAction: BoundaryAction, Equatable {
     case flush
     case unsavedKept(path: String)
     case keepingUnsavedFailed(NotesStorageError)
+    /// The note editor the list presents: the inputs the list sends it, the outputs it hands
+    /// back, its dismissal.
+    case editor(PresentationAction<FeatureAction<NoteEditorInput, NoteEditorOutput>>)
   }
+
+  /// Where the note editor's presentation actions sit among the notes' actions.
+  static let editorPath = ActionPath<
+    NotesAction, PresentationAction<FeatureAction<NoteEditorInput, NoteEditorOutput>>
+  >(
+    embed: { .internal(.editor($0)) },
+    extract: { if case .internal(.editor(let action)) = $0 { action } else { nil } })
 
   case input(NotesInput)
   case view(ViewAction)
@@ -88,3 +77,5 @@ package enum NotesAction: BoundaryAction, Equatable {
   package static var startWorkEnds: Bool { true }
   package static var willStop: NotesAction? { .internal(.flush) }
 }
+
+extension NotesAction.ViewAction: TextKeyAction {}

@@ -1,85 +1,21 @@
 import StoreKernel
 
-/// Editing the selected note's body. The cursor is a UTF-8 offset, the body a ``TextBuffer``
-/// edited in place, and every key reads only the text around the cursor: a keystroke in a
-/// 10 MB note costs what it costs in a small one.
+/// Text editing the list and the note editor share: what an editing key changes, where the
+/// cursor moves. The cursor is a UTF-8 offset, the body a ``TextBuffer`` edited in place, and
+/// every key reads only the text around the cursor: a keystroke in a 10 MB note costs what it
+/// costs in a small one.
 extension NotesReducer {
-  func edit(_ state: inout NotesState, _ action: NotesAction.ViewAction) -> Effect<NotesAction> {
+  /// An editing key in the list: it edits the field being typed, if any.
+  func edit(_ state: inout NotesState, _ key: TextKey) -> Effect<NotesAction> {
     switch state.mode {
     case .browsing:
       return .none
     case .searching:
-      editSearch(&state, action)
+      editSearch(&state, key)
       return .none
     case .renaming(let draft):
-      return editTitle(&state, draft: draft, action)
-    case .finding(let draft):
-      find(&state, draft: draft, action)
-      return .none
-    case .editing:
-      return editBody(&state, action)
+      return editTitle(&state, draft: draft, key)
     }
-  }
-
-  private func editBody(
-    _ state: inout NotesState, _ action: NotesAction.ViewAction
-  ) -> Effect<NotesAction> {
-    guard let index = state.selectedIndex else { return .none }
-    switch action {
-    case .cursorMoved(let direction):
-      state.cursor = Self.move(state.cursor, direction, in: state.notes[index].text)
-      state.goalColumn = nil
-      return .none
-    case .cursorMovedByRows(let rows, let width):
-      var layout = RowLayout(width: width)
-      let moved = Self.move(
-        byRows: rows, from: state.cursor, goalColumn: state.goalColumn,
-        in: state.notes[index].text, layout: &layout)
-      state.cursor = moved.offset
-      state.goalColumn = moved.goalColumn
-      return .none
-    case .undoTapped:
-      return undo(&state, at: index)
-    case .redoTapped:
-      return redo(&state, at: index)
-    case .copyLineTapped:
-      let line = Self.lineWithBreak(at: state.cursor, in: state.notes[index].text)
-      addToCutBuffer(&state, state.notes[index].text.string(in: line))
-      state.cursor = line.upperBound
-      state.goalColumn = nil
-      return .none
-    case .cutLineTapped:
-      let line = Self.lineWithBreak(at: state.cursor, in: state.notes[index].text)
-      guard !line.isEmpty else { return .none }
-      addToCutBuffer(&state, state.notes[index].text.string(in: line))
-      return apply((line, "", .other), to: &state, at: index)
-    case .pasteCutTapped:
-      guard !state.cutBuffer.isEmpty else { return .none }
-      return apply((state.cursor..<state.cursor, state.cutBuffer, .other), to: &state, at: index)
-    default:
-      guard let change = Self.change(for: action, in: state.notes[index].text, at: state.cursor)
-      else { return .none }
-      return apply(change, to: &state, at: index)
-    }
-  }
-
-  /// Makes `change` to the selected note's text (at `index`): the cursor goes after what it
-  /// inserted, and undo can take it back.
-  private func apply(
-    _ change: (range: Range<Int>, inserted: String, kind: TextEdit.Kind),
-    to state: inout NotesState, at index: Int
-  ) -> Effect<NotesAction> {
-    let cursorBefore = state.cursor
-    // In place through `inout`: a named copy of the note alive during the edit would make
-    // every keystroke copy its chunk list (copy-on-write).
-    let removed = state.notes[index].text.replace(change.range, with: change.inserted)
-    state.cursor = change.range.lowerBound + change.inserted.utf8.count
-    state.goalColumn = nil
-    state.history[state.notes[index].id, default: EditHistory()].record(
-      TextEdit(
-        offset: change.range.lowerBound, removed: removed, inserted: change.inserted,
-        cursorBefore: cursorBefore, kind: change.kind))
-    return bodyChanged(&state, at: index, editedFrom: change.range.lowerBound)
   }
 
   /// The line `offset` is on, with its line break when it has one: what Ctrl-K cuts and
@@ -89,38 +25,31 @@ extension NotesReducer {
     return text.lineStart(at: offset)..<(end < text.utf8Count ? end + 1 : end)
   }
 
-  /// Cut or copied `text` goes to the cut buffer: after what is there when the last key cut
-  /// or copied too (nano gathers consecutive cuts), instead of it otherwise.
-  private func addToCutBuffer(_ state: inout NotesState, _ text: String) {
-    state.cutBuffer = state.cutBufferIsOpen ? state.cutBuffer + text : text
-    state.cutBufferIsOpen = true
-  }
-
   /// A text change an editing key makes at `cursor`: the range it replaces and the text it
   /// puts there; `nil` when the key changes nothing.
   static func change(
-    for action: NotesAction.ViewAction, in text: TextBuffer, at cursor: Int
+    for key: TextKey, in text: TextBuffer, at cursor: Int
   ) -> (range: Range<Int>, inserted: String, kind: TextEdit.Kind)? {
-    switch action {
-    case .textInserted(let typed):
+    switch key {
+    case .inserted(let typed):
       let inserted = normalizedNewlines(typed)
       guard !inserted.isEmpty else { return nil }
       return (cursor..<cursor, inserted, inserted.count == 1 ? .typing : .other)
-    case .newlineTapped:
+    case .newline:
       return (cursor..<cursor, "\n", .typing)
-    case .backspaceTapped:
+    case .backspace:
       guard cursor > 0 else { return nil }
       return (text.characterBoundary(before: cursor)..<cursor, "", .backspace)
-    case .deleteTapped:
+    case .delete:
       guard cursor < text.utf8Count else { return nil }
       return (cursor..<text.characterBoundary(after: cursor), "", .delete)
-    case .deleteWordBackwardTapped:
+    case .deleteWordBackward:
       let start = text.wordStart(before: cursor)
       return start < cursor ? (start..<cursor, "", .other) : nil
-    case .deleteWordForwardTapped:
+    case .deleteWordForward:
       let end = text.wordStart(after: cursor)
       return cursor < end ? (cursor..<end, "", .other) : nil
-    default:
+    case .moved:
       return nil
     }
   }

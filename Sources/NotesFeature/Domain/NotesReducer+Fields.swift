@@ -3,22 +3,22 @@ import StoreKernel
 /// The one-line fields: the search text and the new title, edited with a cursor like the body
 /// (the same moves and deletes, on a buffer made from the field: fields are short).
 extension NotesReducer {
-  func editSearch(_ state: inout NotesState, _ action: NotesAction.ViewAction) {
-    if action == .newlineTapped {
+  func editSearch(_ state: inout NotesState, _ key: TextKey) {
+    if key == .newline {
       state.mode = .browsing
       return
     }
-    guard Self.editField(&state.searchText, cursor: &state.fieldCursor, action) else { return }
+    guard Self.editField(&state.searchText, cursor: &state.fieldCursor, key) else { return }
     refilter(&state)
     keepSelectionVisible(&state)
   }
 
   func editTitle(
-    _ state: inout NotesState, draft: String, _ action: NotesAction.ViewAction
+    _ state: inout NotesState, draft: String, _ key: TextKey
   ) -> Effect<NotesAction> {
-    guard action == .newlineTapped else {
+    guard key == .newline else {
       var draft = draft
-      if Self.editField(&draft, cursor: &state.fieldCursor, action) {
+      if Self.editField(&draft, cursor: &state.fieldCursor, key) {
         state.mode = .renaming(draft: draft)
       }
       return .none
@@ -32,54 +32,24 @@ extension NotesReducer {
     return markEdited(&state)
   }
 
-  /// Ctrl-W's field: Enter finds the text in the selected note after the cursor (then from its
-  /// start, as nano does), or the text last found when the field is empty; any other key
-  /// edits the field.
-  func find(_ state: inout NotesState, draft: String, _ action: NotesAction.ViewAction) {
-    guard action == .newlineTapped else {
-      var draft = draft
-      if Self.editField(&draft, cursor: &state.fieldCursor, action) {
-        state.mode = .finding(draft: draft)
-      }
-      return
-    }
-    state.mode = .editing
-    let query = draft.isEmpty ? state.lastFind : draft
-    guard !query.isEmpty, let index = state.selectedIndex else { return }
-    state.lastFind = query
-    let text = state.notes[index].text
-    let after = state.cursor < text.utf8Count ? text.characterBoundary(after: state.cursor) : 0
-    if let found = text.offset(of: query, from: after) {
-      state.cursor = found
-    } else if let found = text.offset(of: query, from: 0), found < after {
-      state.notice = found == state.cursor ? "This is the only occurrence" : "Search wrapped"
-      state.cursor = found
-    } else {
-      state.notice = "“\(query)” not found"
-    }
-    state.goalColumn = nil
-  }
-
   /// Applies an editing key to a one-line field; returns whether its text changed (a move
   /// changes only `cursor`). Line breaks in typed and pasted text become spaces: a pasted
   /// title of several lines reads as one.
-  static func editField(
-    _ field: inout String, cursor: inout Int, _ action: NotesAction.ViewAction
-  ) -> Bool {
+  static func editField(_ field: inout String, cursor: inout Int, _ key: TextKey) -> Bool {
     var text = TextBuffer(field)
     let position = text.scalarBoundary(atOrBefore: min(max(0, cursor), text.utf8Count))
     let change: (range: Range<Int>, inserted: String, kind: TextEdit.Kind)?
-    switch action {
-    case .cursorMoved(let direction):
+    switch key {
+    case .moved(let direction):
       cursor = move(position, direction, in: text)
       return false
-    case .textInserted(let typed):
+    case .inserted(let typed):
       let inserted = String(typed.map { $0.isNewline ? " " : $0 })
       change = inserted.isEmpty ? nil : (position..<position, inserted, .other)
-    case .newlineTapped:
+    case .newline:
       change = nil
     default:
-      change = Self.change(for: action, in: text, at: position)
+      change = Self.change(for: key, in: text, at: position)
     }
     guard let change else { return false }
     text.replace(change.range, with: change.inserted)

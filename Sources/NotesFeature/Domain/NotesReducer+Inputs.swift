@@ -14,7 +14,7 @@ extension NotesReducer {
     }
     switch input {
     case .save:
-      return save(&state)
+      return saveWithTheOpenNote(&state)
     case .search(let text):
       state.searchText = text
       state.fieldCursor = text.utf8.count
@@ -30,20 +30,30 @@ extension NotesReducer {
       guard let note = state.notes.first(where: { $0.id == id.rawValue }) else { return .none }
       state.selectedID = note.id
       state.cursor = note.text.utf8Count
-      state.goalColumn = nil
       return .none
     case .replaceText(let id, let text):
+      // The open note is the editor's to change: it hands the change back like its own.
+      if let forward = forwardToEditor(.replaceText(text), ifOpenOn: id.rawValue, in: state) {
+        return forward
+      }
       return change(id, in: &state) { $0.text = TextBuffer(Self.normalizedNewlines(text)) }
     case .appendText(let id, let text):
+      if let forward = forwardToEditor(.appendText(text), ifOpenOn: id.rawValue, in: state) {
+        return forward
+      }
       return change(id, in: &state) {
         $0.text.insert(Self.normalizedNewlines(text), at: $0.text.utf8Count)
       }
     case .rename(let id, let title):
       let trimmed = title.trimmingWhitespace
-      return change(id, in: &state) {
-        $0.title = trimmed.isEmpty ? "Untitled" : trimmed
+      let newTitle = trimmed.isEmpty ? "Untitled" : trimmed
+      let renamed = change(id, in: &state) {
+        $0.title = newTitle
         $0.titleFollowsFirstLine = false
       }
+      // The open note's title is the editor's too: it keeps the new one.
+      let forward = forwardToEditor(.rename(newTitle), ifOpenOn: id.rawValue, in: state)
+      return .merge(forward ?? .none, renamed)
     case .delete(let id):
       guard let index = state.notes.firstIndex(where: { $0.id == id.rawValue }) else {
         return .none
@@ -73,7 +83,6 @@ extension NotesReducer {
     if state.selectedID == id.rawValue {
       let text = state.notes[index].text
       state.cursor = text.characterBoundary(atOrAfter: min(state.cursor, text.utf8Count))
-      state.goalColumn = nil
     }
     refilter(&state, note: id.rawValue)
     return bodyChanged(&state, at: index)

@@ -19,7 +19,7 @@ extension NotesReducer {
         await send(.internal(.loadFailed(failure)))
       }
     case .loaded(let loaded):
-      mergeLoaded(loaded.document.notes, into: &state)
+      let newIDs = mergeLoaded(loaded.document.notes, into: &state)
       state.loadStatus = .loaded
       if state.filter != nil {
         state.filter = nil
@@ -31,6 +31,7 @@ extension NotesReducer {
         state.status = refusal.description
         effects.append(.send(.delegate(.storageError(refusal.description))))
       }
+      effects.append(renumberOpenNote(newIDs, in: &state))
       effects.append(restore(loaded.recovered, into: &state))
       effects.append(noteCountChanged(state))
       effects.append(saveRequestedWhileLoading(&state))
@@ -72,6 +73,8 @@ extension NotesReducer {
     case .keepingUnsavedFailed(let error):
       state.status = error.description
       return .send(.delegate(.unsavedChangesLost(reason: error.description)))
+    case .editor(let action):
+      return reduce(into: &state, editor: action)
     }
   }
 
@@ -116,7 +119,7 @@ extension NotesReducer {
       // The file must not be written (or is not loaded yet: saving would replace it with only
       // the notes made since): keep everything in a recovery file instead.
       return .run { send in
-        await keepUnsaved(document, in: storage, send: send)
+        await Self.keepUnsaved(document, in: storage, send: send)
       }
     }
     state.savesInFlight += 1
@@ -130,12 +133,12 @@ extension NotesReducer {
         await send(.internal(.saveFinished(editCount: editCount)))
       } catch {
         await send(.internal(.saveFailed(error)))
-        await keepUnsaved(document, in: storage, send: send)
+        await Self.keepUnsaved(document, in: storage, send: send)
       }
     }
   }
 
-  private func keepUnsaved(
+  private static func keepUnsaved(
     _ document: NotesDocument, in storage: NotesStorage, send: Send<NotesAction>
   ) async {
     do throws(NotesStorageError) {
@@ -217,14 +220,27 @@ extension NotesReducer {
     return save(&state)
   }
 
+  /// The note open in the editor was made before the notes loaded and has a new id now: the
+  /// editor hands it back under that id.
+  private func renumberOpenNote(
+    _ newIDs: [Int: Int], in state: inout NotesState
+  ) -> Effect<NotesAction> {
+    guard let id = state.editing?.note.id, let renumbered = newIDs[id] else { return .none }
+    state.editing?.note.id = renumbered
+    return .send(.internal(.editor(.presented(.input(.renumbered(renumbered))))))
+  }
+
   /// Notes created before the file finished loading are kept, ahead of the loaded ones.
-  private func mergeLoaded(_ loaded: [Note], into state: inout NotesState) {
+  ///
+  /// - Returns: The new id of each note created before, by its old id.
+  private func mergeLoaded(_ loaded: [Note], into state: inout NotesState) -> [Int: Int] {
     var nextID = (loaded.map(\.id).max() ?? 0) + 1
     var revision = (loaded.map(\.revision).max() ?? 0) + 1
     var early: [Note] = []
     // Only notes made before the load have histories; they follow their notes to new ids.
     let history = state.history
     var renumbered: [Int: EditHistory] = [:]
+    var newIDs: [Int: Int] = [:]
     defer { state.history = renumbered }
     for var note in state.notes.reversed() {
       let oldID = note.id
@@ -234,11 +250,13 @@ extension NotesReducer {
       revision += 1
       if state.selectedID == oldID { state.selectedID = note.id }
       renumbered[note.id] = history[oldID]
+      newIDs[oldID] = note.id
       early.insert(note, at: 0)
     }
     state.notes = early + loaded.sorted { $0.revision > $1.revision }
     state.nextID = nextID
     state.nextRevision = revision
     if state.selectedID == nil { state.selectedID = state.notes.first?.id }
+    return newIDs
   }
 }

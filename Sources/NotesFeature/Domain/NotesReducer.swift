@@ -1,16 +1,39 @@
 import FeatureBridge
 package import StoreKernel
 
-/// The notes feature's logic. Shared steps (touching a note, arming the autosave, saving) are
+/// The notes feature's logic: the list, which presents the note editor as a feature of its own
+/// (``NoteEditorFeature``). Shared steps (touching a note, arming the autosave, saving) are
 /// methods, never extra actions: a keystroke is exactly one action.
 package struct NotesReducer: Reducer {
   @Dependency(\.notesStorage) var storage
   @Dependency(\.notesAutosaveDelay) var autosaveDelay
   @Dependency(\.clock) var clock
 
-  package init() {}
+  /// The list's own logic, and the note editor it presents: started when ``NotesState/editing``
+  /// is set, stopped when it is set to `nil`, its outputs received as
+  /// ``NotesAction/InternalAction/editor(_:)`` actions. `nil` in the list's logic itself.
+  private let presentingTheEditor: Reduce<NotesState, NotesAction>?
+
+  package init() {
+    let list = NotesReducer(presentingTheEditor: nil)
+    presentingTheEditor = Reduce<NotesState, NotesAction> { state, action in
+      list.reduceList(into: &state, action: action)
+    }
+    .ifLet(\.$editing, action: NotesAction.editorPath, feature: \.noteEditor)
+  }
+
+  private init(presentingTheEditor: Reduce<NotesState, NotesAction>?) {
+    self.presentingTheEditor = presentingTheEditor
+  }
 
   package func reduce(into state: inout NotesState, action: NotesAction) -> Effect<NotesAction> {
+    guard let presentingTheEditor else { return reduceList(into: &state, action: action) }
+    return presentingTheEditor.reduce(into: &state, action: action)
+  }
+
+  private func reduceList(
+    into state: inout NotesState, action: NotesAction
+  ) -> Effect<NotesAction> {
     switch action {
     case .view(let action):
       return reduce(into: &state, view: action)
@@ -28,10 +51,6 @@ package struct NotesReducer: Reducer {
   ) -> Effect<NotesAction> {
     // What the last key said lasts until this one.
     if state.notice != nil { state.notice = nil }
-    // Cuts gather while they follow each other (nano's Ctrl-K): any other key ends the run.
-    if state.cutBufferIsOpen, action != .cutLineTapped, action != .copyLineTapped {
-      state.cutBufferIsOpen = false
-    }
     switch action {
     case .createNoteTapped:
       return createNote(&state, title: "Untitled \(state.nextID)", titleFollowsFirstLine: true)
@@ -67,8 +86,7 @@ package struct NotesReducer: Reducer {
       return .none
     case .editTapped:
       guard let note = state.selectedNote else { return .none }
-      state.mode = .editing
-      state.cursor = min(state.cursor, note.text.utf8Count)
+      openEditor(on: note, in: &state)
       return .none
     case .searchTapped:
       state.mode = .searching
@@ -79,21 +97,10 @@ package struct NotesReducer: Reducer {
       state.mode = .renaming(draft: note.title)
       state.fieldCursor = note.title.utf8.count
       return .none
-    case .findTapped:
-      // In the list, Ctrl-W is the list's search, as `/` is.
-      guard state.mode == .editing else { return reduce(into: &state, view: .searchTapped) }
-      state.mode = .finding(draft: "")
-      state.fieldCursor = 0
-      return .none
     case .escapeTapped:
-      // Esc leaves a find back to the note.
-      if case .finding = state.mode {
-        state.mode = .editing
-        return .none
-      }
       // Esc leaves a search and clears its text; pressed again while browsing with a kept
       // filter, it clears the filter too.
-      if state.mode == .searching || state.mode == .browsing {
+      if state.mode == .searching || state.mode == .browsing, state.editing == nil {
         state.searchText = ""
         state.filter = nil
         keepSelectionVisible(&state)
@@ -101,11 +108,9 @@ package struct NotesReducer: Reducer {
       state.mode = .browsing
       return .none
     case .saveTapped:
-      return save(&state)
-    case .textInserted, .newlineTapped, .backspaceTapped, .deleteTapped,
-      .deleteWordBackwardTapped, .deleteWordForwardTapped, .cursorMoved, .cursorMovedByRows,
-      .undoTapped, .redoTapped, .cutLineTapped, .copyLineTapped, .pasteCutTapped:
-      return edit(&state, action)
+      return saveWithTheOpenNote(&state)
+    case .text(let key):
+      return edit(&state, key)
     }
   }
 
@@ -129,7 +134,7 @@ package struct NotesReducer: Reducer {
   enum CancelID: Hashable, Sendable { case autosaveTimer }
 
   /// The message a save that left nothing unsaved shows.
-  static let savedStatus = "Saved"
+  package static let savedStatus = "Saved"
 
   /// Adds a note on top and selects it; from the view it starts editing it, from a host it
   /// does not change what the user is doing.
@@ -145,8 +150,7 @@ package struct NotesReducer: Reducer {
     state.notes.insert(note, at: 0)
     state.selectedID = note.id
     state.cursor = note.text.utf8Count
-    state.goalColumn = nil
-    if startEditing { state.mode = .editing }
+    if startEditing { openEditor(on: note, in: &state) }
     state.searchText = ""
     state.filter = nil
     state.status = nil
@@ -195,8 +199,10 @@ package struct NotesReducer: Reducer {
     state.lastDeleted = .init(note: note, index: index)
     state.history[note.id] = nil
     if state.filter?.matches.contains(note.id) == true { state.filter?.matches.remove(note.id) }
+    // The note open in the editor goes with it: what the editor had not handed over yet was
+    // an edit of the deleted note (undo brings the note back as the list last had it).
+    if state.editing?.note.id == note.id { state.editing = nil }
     if state.selectedID == note.id {
-      state.mode = .browsing
       let visible = state.visibleNotes
       state.selectedID = (visible.first { $0.revision < note.revision } ?? visible.last)?.id
       state.cursor = state.selectedNote?.text.utf8Count ?? 0
@@ -209,9 +215,7 @@ package struct NotesReducer: Reducer {
   /// Records an unsaved change and makes sure an autosave will follow: `autosaveDelay` after
   /// the last edit, and no later than ``autosaveMaxWait`` after the first unsaved one.
   func markEdited(_ state: inout NotesState) -> Effect<NotesAction> {
-    state.editCount += 1
-    // "Saved" was true of the notes before this edit; the status line says they are unsaved.
-    if state.status == Self.savedStatus { state.status = nil }
+    recordEdit(&state)
     let now = ClockMoment(clock.now)
     if state.unsavedEdits == nil {
       state.unsavedEdits = UnsavedEdits(at: now)
@@ -220,6 +224,13 @@ package struct NotesReducer: Reducer {
     }
     guard !state.autosaveArmed else { return .none }
     return armAutosave(&state, after: autosaveDelay)
+  }
+
+  /// Records an unsaved change, without arming the autosave: for a change saved at once.
+  func recordEdit(_ state: inout NotesState) {
+    state.editCount += 1
+    // "Saved" was true of the notes before this edit; the status line says they are unsaved.
+    if state.status == Self.savedStatus { state.status = nil }
   }
 
   /// The longest typing may go on unsaved: five quiet delays (5 s by default). Steady typing
@@ -247,13 +258,11 @@ package struct NotesReducer: Reducer {
       return .none
     }
     let now = ClockMoment(clock.now)
-    let quiet = edits.last.duration(to: now)
-    let waited = edits.first.duration(to: now)
-    if quiet >= autosaveDelay || waited >= autosaveMaxWait {
+    guard let wait = edits.wait(at: now, delay: autosaveDelay, maxWait: autosaveMaxWait) else {
       state.autosaveArmed = false
       return save(&state)
     }
-    return armAutosave(&state, after: min(autosaveDelay - quiet, autosaveMaxWait - waited))
+    return armAutosave(&state, after: wait)
   }
 
   func noteCountChanged(_ state: NotesState) -> Effect<NotesAction> {

@@ -4,16 +4,12 @@ package import StoreKernel
 /// The notes feature's state.
 package struct NotesState: Equatable, Sendable {
   package enum Mode: Equatable, Sendable {
-    /// Moving through the list.
+    /// Moving through the list (also while the note editor is open: ``NotesState/editing``).
     case browsing
-    /// Typing in the selected note's body.
-    case editing
     /// Typing the search text.
     case searching
     /// Typing a new title for the selected note.
     case renaming(draft: String)
-    /// Typing the text to find in the selected note (Ctrl-W while editing).
-    case finding(draft: String)
   }
 
   package enum LoadStatus: Equatable, Sendable {
@@ -31,11 +27,9 @@ package struct NotesState: Equatable, Sendable {
   /// by keeping and comparing the array.
   @Stamped package var notes: [Note] = []
   package var selectedID: Int?
-  /// The cursor in the selected note's body, as a UTF-8 offset on a character boundary.
+  /// The cursor in the selected note's body, as a UTF-8 offset on a character boundary: where
+  /// the editor opens it.
   package var cursor = 0
-  /// The display column Up and Down keep while they move through rows of different lengths;
-  /// `nil` until the first of them, and after any other key.
-  package var goalColumn: Int?
   package var mode: Mode = .browsing
   package var searchText = ""
   /// The cursor in the field being typed (the search text, or the new title), as a UTF-8
@@ -44,11 +38,14 @@ package struct NotesState: Equatable, Sendable {
   /// The notes the search text matches; `nil` without search text. Stamped, as the notes are:
   /// its matches can hold 10,000 ids.
   @Stamped package var filter: NoteFilter?
-  /// What Ctrl-K cut and Alt-6 copied, for Ctrl-U to paste.
+  /// The note the note editor is open on, as the list presented it: the editor runs in a
+  /// store of its own (``NoteEditorFeature``), and hands the note back through its outputs.
+  @PresentationState package var editing: NoteEditing?
+  /// How many times the editor was opened: each opening's id.
+  package var editorOpenings = 0
+  /// What the editors' Ctrl-K cut and Alt-6 copied, kept from one open note to the next.
   package var cutBuffer = ""
-  /// Whether the last key cut or copied a line: the next cut or copy adds to the buffer.
-  package var cutBufferIsOpen = false
-  /// The text last found in a note (Ctrl-W), found again when the next find is left empty.
+  /// The text last found in a note (Ctrl-W), kept from one open note to the next.
   package var lastFind = ""
   /// Each note's undo and redo, by note id.
   package var history: [Int: EditHistory] = [:]
@@ -103,9 +100,16 @@ package struct NotesState: Equatable, Sendable {
   package struct KeyContext: Sendable {
     package let mode: Mode
     package let confirmation: ConfirmationDialogState<NotesAction.Confirmation>?
+    /// Whether the note editor is open: keys go to it.
+    package let isEditing: Bool
   }
 
-  package var keyContext: KeyContext { KeyContext(mode: mode, confirmation: confirmation) }
+  package var keyContext: KeyContext {
+    KeyContext(mode: mode, confirmation: confirmation, isEditing: isEditing)
+  }
+
+  /// Whether the note editor is open: keys go to it.
+  package var isEditing: Bool { editing != nil }
 
   package var selectedIndex: Int? { Self.index(of: selectedID, in: notes) }
 

@@ -15,6 +15,10 @@ import Testing
     let notes = app.view(at: 2)
     notes.handle([.character("n")])
     await app.settle()
+    // The first key arms the timer that hands the note to the list when typing pauses; the
+    // keys measured find it armed, as every key but the first of a burst does.
+    notes.handle([.character(">")])
+    await app.settle()
     // On screen, as in the app: the view reads its store, so its observation is live.
     _ = notes.render(width: 100, height: 30)
     return (app, notes)
@@ -22,9 +26,11 @@ import Testing
 
   let typing = Array("a keystroke wakes only the notes").map { KeyPress.character($0) }
 
-  @Test func aKeystrokeCostsTheNotesFourEventsAndWakesNoOtherStore() async {
+  @Test func aKeystrokeCostsTheOpenNoteFourEventsAndWakesNoOtherStore() async {
     let (app, notes) = await editing(.multiStore)
-    let budget = EventBudget("Notes", eventsPerInput: 4)
+    // The open note runs in the editor's own store: the list's store is one of the others,
+    // and must not wake.
+    let budget = EventBudget("NoteEditor", eventsPerInput: 4)
 
     let usage = await budget.check(in: app.context.registry, inputs: typing.count) {
       for key in typing { notes.handle([key]) }
@@ -32,8 +38,8 @@ import Testing
     }
 
     // One action, one reducer run, and the view store's derivation and notification.
-    #expect(usage.events.total == 4 * typing.count)
-    #expect(usage.others.isEmpty)
+    #expect(usage.events.total == 4 * typing.count, "\(usage)")
+    #expect(usage.others.isEmpty, "\(usage.others)")
     await app.stop()
   }
 
@@ -43,21 +49,26 @@ import Testing
     let budget = EventBudget("App", eventsPerInput: 4)
 
     var usage: EventBudget.Usage?
-    await withKnownIssue("one root store: the notes' scoped store wakes on every keystroke too") {
+    await withKnownIssue(
+      "one root store: the open note's scoped store wakes on every keystroke too"
+    ) {
       usage = await budget.check(in: app.context.registry, inputs: typing.count) {
         for key in typing { notes.handle([key]) }
         await app.settle()
       }
     } matching: { issue in
       issue.comments.contains {
-        $0.rawValue.hasPrefix("Event budget exceeded. other stores woke: App/Notes: ")
+        $0.rawValue.hasPrefix("Event budget exceeded. other stores woke: App/NoteEditor: ")
       }
     }
     // Outside the known issue, so it cannot be absorbed: the keystrokes reached the root, and
     // the notes' scoped store counted events of its own for each of them.
     #expect(usage?.events.actionsReceived == typing.count)
-    let notesScope = usage?.others.first { $0.name == "App/Notes" }
-    #expect(notesScope?.events.actionsReceived == typing.count, "\(String(describing: usage))")
+    let editorScope = usage?.others.first { $0.name == "App/NoteEditor" }
+    #expect(editorScope?.events.actionsReceived == typing.count, "\(String(describing: usage))")
+    // The list's scoped store does not wake (the view asks the list nothing while the editor
+    // runs), as its store does not in the multi-store build.
+    #expect(usage?.others.contains { $0.name == "App/Notes" } == false)
     await app.stop()
   }
 }

@@ -54,6 +54,26 @@ import Testing
     #expect(features.liveFeatureCount == 0)
   }
 
+  @Test func anOutputTheFeaturesViewCausesReachesTheParentBeforeTheSendReturns() {
+    let store = Store(initialState: Memo.State(), reducer: Memo()) {
+      $0.featureRegistry = features
+      $0.clock = clock
+    }
+    store.send(.recordTapped)
+    let recorder: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
+    let view = recorder?.viewStore(
+      state: RecorderState.self, viewAction: RecorderAction.ViewAction.self)
+    // Stop in the recorder's own view: its output (stopped) reaches the memo at once, which
+    // keeps the length and dismisses it, before the next key could reach either store.
+    view?.send(.stopTapped)
+    #expect(store.state.recorded == [0])
+    #expect(store.state.recording == nil)
+    #expect(features.liveFeatureCount == 0)
+    // Dismissed, its view sends nothing more to anyone: no second length.
+    view?.send(.stopTapped)
+    #expect(store.state.recorded == [0])
+  }
+
   @Test func aReplacedSheetShowsTheNewFeature() {
     let store = Store(initialState: Memo.State(), reducer: Memo()) {
       $0.featureRegistry = features

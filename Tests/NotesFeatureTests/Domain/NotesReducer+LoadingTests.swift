@@ -1,3 +1,4 @@
+import FeatureBridge
 import StoreKernel
 import StoreKernelTesting
 import Testing
@@ -39,33 +40,40 @@ import Testing
     })
     let store = makeNotesStore(NotesState(), storage: storage, clock: clock)
     await store.send(.internal(.loadRequested))
+    let untitled = Note(id: 1, title: "Untitled 1", revision: 1, titleFollowsFirstLine: true)
     await store.send(.view(.createNoteTapped)) {
-      $0.notes = [Note(id: 1, title: "Untitled 1", revision: 1, titleFollowsFirstLine: true)]
+      $0.notes = [untitled]
       $0.nextID = 2
       $0.nextRevision = 2
       $0.selectedID = 1
-      $0.mode = .editing
+      $0.editorOpenings += 1
+      $0.editing = NoteEditing(note: untitled, cursor: 0)
       $0.editCount = 1
       $0.autosaveArmed = true
       $0.unsavedEdits = editsNow(clock)
     }
     await store.receive(.delegate(.created(NoteID(1), title: "Untitled 1")))
     await store.receive(.delegate(.noteCountChanged(1)))
-    await store.send(.view(.textInserted("early"))) {
+    // The editor hands over what was typed; its save waits for the load.
+    var early = NoteEditing(note: untitled, cursor: 5)
+    early.note.body = "early"
+    early.note.title = "early"
+    early.history = EditHistory(
+      undo: [TextEdit(offset: 0, inserted: "early", cursorBefore: 0)], lastEditIsOpen: true)
+    await store.send(.internal(.editor(.presented(.output(.changed(early)))))) {
       $0.notes[0].body = "early"
       $0.notes[0].title = "early"
       $0.notes[0].revision = 2
       $0.cursor = 5
       $0.nextRevision = 3
       $0.editCount = 2
-      $0.history = [
-        1: EditHistory(
-          undo: [TextEdit(offset: 0, inserted: "early", cursorBefore: 0)], lastEditIsOpen: true)
-      ]
+      $0.history = [1: early.history]
+      $0.saveRequestedWhileLoading = true
     }
 
     gate.release()
-    // The early note is renumbered after the file's notes, so no id is used twice.
+    // The early note is renumbered after the file's notes, so no id is used twice; the editor
+    // open on it is told its new id.
     await store.receive(.internal(.loaded(fromFile))) {
       $0.notes = [
         Note(id: 3, title: "early", body: "early", revision: 8, titleFollowsFirstLine: true),
@@ -75,22 +83,39 @@ import Testing
       $0.nextID = 4
       $0.nextRevision = 9
       $0.loadStatus = .loaded
+      $0.editing?.note.id = 3
       // The history follows the note to its new id.
-      $0.history = [
-        3: EditHistory(
-          undo: [TextEdit(offset: 0, inserted: "early", cursorBefore: 0)], lastEditIsOpen: true)
-      ]
+      $0.history = [3: early.history]
+      $0.saveRequestedWhileLoading = false
+      $0.savesInFlight = 1
+      $0.unsavedEdits = nil
     }
+    await store.receive(.internal(.editor(.presented(.input(.renumbered(3))))))
     await store.receive(.delegate(.noteCountChanged(3)))
-    #expect(store.state.mode == .editing)
-    await store.send(.view(.textInserted("!"))) {
+    await store.receive(.internal(.saveFinished(editCount: 2))) {
+      $0.savesInFlight = 0
+      $0.savedEditCount = 2
+      $0.status = "Saved"
+    }
+    await store.receive(.delegate(.saved(noteCount: 3)))
+    // What the editor hands over next names the note by its new id.
+    var more = early
+    more.note.id = 3
+    more.note.body = "early!"
+    more.note.title = "early!"
+    more.cursor = 6
+    more.history.undo.append(TextEdit(offset: 5, inserted: "!", cursorBefore: 5, kind: .typing))
+    await store.send(.internal(.editor(.presented(.output(.closed(more, edited: true)))))) {
       $0.notes[0].body = "early!"
       $0.notes[0].title = "early!"
       $0.notes[0].revision = 9
       $0.cursor = 6
       $0.nextRevision = 10
       $0.editCount = 3
-      $0.history[3]?.undo.append(TextEdit(offset: 5, inserted: "!", cursorBefore: 5, kind: .typing))
+      $0.history[3] = more.history
+      $0.editing = nil
+      $0.status = nil
+      $0.unsavedEdits = editsNow(clock)
     }
     await expectAutosave(store, clock: clock, editCount: 3, noteCount: 3)
     #expect(recording.saved.last?.notes.map(\.id) == [3, 2, 1])
@@ -149,7 +174,7 @@ import Testing
     await store.finish()
   }
 
-  @Test func anUnreadableFileIsNeverSavedOver() async {
+  @Test func anUnreadableFileIsNeverSavedOver() async throws {
     let unreadable = NotesStorageError.unreadable(
       path: "/data/notes.json", reason: "Permission denied")
     let storage = recording.storage(load: { () throws(NotesStorageError) -> NotesDocument in
@@ -170,7 +195,10 @@ import Testing
       $0.nextID = 2
       $0.nextRevision = 2
       $0.selectedID = 1
-      $0.mode = .editing
+      $0.editorOpenings += 1
+      $0.editing = NoteEditing(
+        note: Note(id: 1, title: "Untitled 1", revision: 1, titleFollowsFirstLine: true),
+        cursor: 0)
       $0.status = nil
       $0.editCount = 1
       $0.autosaveArmed = true
@@ -179,8 +207,15 @@ import Testing
     await store.receive(.delegate(.created(NoteID(1), title: "Untitled 1")))
     await store.receive(.delegate(.noteCountChanged(1)))
     let refusal = "Not saved: the notes file could not be read, so it is left untouched"
-    await store.send(.input(.save)) {
+    // The open note's editor hands it over first; the list's save is then refused.
+    let opened = try #require(store.state.editing)
+    await store.send(.input(.save))
+    await store.receive(.internal(.editor(.presented(.input(.save)))))
+    await store.receive(
+      .internal(.editor(.presented(.output(.saveRequested(opened, edited: false)))))
+    ) {
       $0.status = refusal
+      $0.history[1] = EditHistory()
       // The refusal answers the edits so far, as a save would.
       $0.unsavedEdits = nil
     }
@@ -193,6 +228,7 @@ import Testing
       $0.status = "Could not save; unsaved notes kept in recovery-1"
     }
     await store.receive(.delegate(.unsavedChangesKept(path: "recovery-1")))
+    await store.send(.internal(.editor(.dismiss))) { $0.editing = nil }
     await store.finish()
     #expect(recording.saved.isEmpty)
     #expect(recording.kept.map(\.notes) == [store.state.notes])

@@ -14,25 +14,24 @@ import Testing
     makeNotesStore(state, storage: recording.storage, clock: clock)
   }
 
-  /// Editing one empty note, the cursor at its start.
+  /// One empty note, the cursor at its start. Its text changes through a host's input
+  /// (``type(_:)``): the note's keystrokes run in the editor's own store, which hands the note
+  /// to the list when typing pauses (NotesPresentingTheEditorTests).
   var editingEmptyNote: NotesState {
-    var state = NotesState.loaded([Note(id: 1, title: "Note", revision: 1)])
-    state.mode = .editing
-    return state
+    NotesState.loaded([Note(id: 1, title: "Note", revision: 1)])
   }
 
-  /// The change typing `character` makes at the end of the top note, the one being edited
-  /// (its history grouped as the history groups typing).
+  /// A host adding `character` at the end of the note.
+  func type(_ character: Character) -> NotesAction {
+    .input(.appendText(NoteID(1), String(character)))
+  }
+
+  /// The change adding `character` at the end of the top note makes.
   func typed(_ character: Character) -> (inout NotesState) -> Void {
     { state in
-      state.history[state.notes[0].id, default: EditHistory()].record(
-        TextEdit(
-          offset: state.cursor, inserted: String(character), cursorBefore: state.cursor,
-          kind: .typing))
       state.notes[0].body.append(character)
       state.notes[0].revision = state.nextRevision
       state.nextRevision += 1
-      state.cursor += character.utf8.count
       state.editCount += 1
       state.autosaveArmed = true
       // The edit is timed by the clock: the first unsaved one starts the record.
@@ -49,14 +48,14 @@ import Testing
 
   @Test func autosaveSavesOneDelayAfterTheLastKeyOnce() async {
     let store = makeStore(editingEmptyNote)
-    let first = await store.send(.view(.textInserted("a")), assert: typed("a"))
+    let first = await store.send(type("a"), assert: typed("a"))
     #expect(!first.isEmpty)
 
     await clock.advance(by: autosaveDelay / 2)
     #expect(recording.saved.isEmpty)
 
     // Typing while the timer is armed starts no effect: the keystroke is one action, nothing more.
-    let second = await store.send(.view(.textInserted("b")), assert: typed("b"))
+    let second = await store.send(type("b"), assert: typed("b"))
     #expect(second.isEmpty)
     #expect(clock.sleeperCount == 1)
 
@@ -97,7 +96,7 @@ import Testing
     for (index, character) in text.enumerated() {
       if index > 0 { await clock.advance(by: autosaveDelay / 2) }
       if index < 10 { #expect(recording.saved.isEmpty, "nothing saved before key \(index)") }
-      await store.send(.view(.textInserted(String(character))))
+      await store.send(type(character))
     }
     // Five delays after the first key, the ten keys typed by then were saved, mid-typing.
     #expect(recording.saved.map { $0.notes[0].body } == ["steady typ"])
@@ -122,7 +121,7 @@ import Testing
 
   @Test func flushSavesUnsavedChangesAndCancelsTheTimer() async {
     let store = makeStore(editingEmptyNote)
-    await store.send(.view(.textInserted("z")), assert: typed("z"))
+    await store.send(type("z"), assert: typed("z"))
     #expect(clock.sleeperCount == 1)
     await store.send(.internal(.flush)) {
       $0.autosaveArmed = false

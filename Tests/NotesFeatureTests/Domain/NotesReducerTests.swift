@@ -1,3 +1,4 @@
+import FeatureBridge
 import StoreKernel
 import StoreKernelTesting
 import Testing
@@ -29,7 +30,10 @@ import Testing
       $0.nextID = 3
       $0.nextRevision = 3
       $0.selectedID = 2
-      $0.mode = .editing
+      $0.editorOpenings += 1
+      $0.editing = NoteEditing(
+        note: Note(id: 2, title: "Untitled 2", revision: 2, titleFollowsFirstLine: true),
+        cursor: 0)
       $0.editCount = 1
       $0.autosaveArmed = true
       $0.unsavedEdits = editsNow(clock)
@@ -38,6 +42,7 @@ import Testing
     await store.receive(.delegate(.noteCountChanged(2)))
     await expectAutosave(store, clock: clock, editCount: 1, noteCount: 2)
     #expect(recording.saved.map(\.notes.count) == [2])
+    await store.send(.internal(.editor(.dismiss))) { $0.editing = nil }
     await store.finish()
   }
 
@@ -55,7 +60,11 @@ import Testing
       $0.nextID = 3
       $0.nextRevision = 3
       $0.selectedID = 2
-      $0.mode = .editing
+      $0.mode = .browsing
+      $0.editorOpenings += 1
+      $0.editing = NoteEditing(
+        note: Note(id: 2, title: "Untitled 2", revision: 2, titleFollowsFirstLine: true),
+        cursor: 0)
       $0.searchText = ""
       $0.editCount = 1
       $0.autosaveArmed = true
@@ -64,6 +73,7 @@ import Testing
     await store.receive(.delegate(.created(NoteID(2), title: "Untitled 2")))
     await store.receive(.delegate(.noteCountChanged(2)))
     await expectAutosave(store, clock: clock, editCount: 1, noteCount: 2)
+    await store.send(.internal(.editor(.dismiss))) { $0.editing = nil }
     await store.finish()
   }
 
@@ -236,7 +246,10 @@ import Testing
       $0.selectedID = 1
       $0.cursor = 1
     }
-    await store.send(.view(.editTapped)) { $0.mode = .editing }
+    await store.send(.view(.editTapped)) {
+      $0.editorOpenings = 1
+      $0.editing = NoteEditing(note: self.alpha, cursor: 1)
+    }
     await store.send(.view(.deleteSelectedTapped)) {
       $0.confirmation = NotesReducer.deleteConfirmation(of: self.alpha)
     }
@@ -244,7 +257,7 @@ import Testing
       $0.confirmation = nil
       $0.notes = [self.beta]
       $0.lastDeleted = .init(note: self.alpha, index: 1)
-      $0.mode = .browsing
+      $0.editing = nil
       $0.selectedID = 2
       $0.cursor = 2
       $0.notice = "Deleted “Alpha”: u to undo"
@@ -336,23 +349,40 @@ import Testing
     }
     await store.receive(.delegate(.deleted(NoteID(2))))
     await store.receive(.delegate(.noteCountChanged(1)))
+    // The editor opens on the newly selected note, at its end: a character boundary of it.
+    let opened = NoteEditing(note: wide, cursor: 6)
     await store.send(.view(.editTapped)) {
-      $0.mode = .editing
+      $0.editorOpenings = 1
+      $0.editing = opened
       $0.notice = nil
     }
-    await store.send(.view(.textInserted("!"))) {
+    // What the editor hands back when typing pauses is kept and saved at once.
+    var typed = opened
+    typed.note.body = "日本!"
+    typed.cursor = 7
+    typed.history = EditHistory(
+      undo: [TextEdit(offset: 6, inserted: "!", cursorBefore: 6, kind: .typing)],
+      lastEditIsOpen: true)
+    await store.send(.internal(.editor(.presented(.output(.changed(typed)))))) {
       $0.notes[0].body = "日本!"
       $0.notes[0].revision = 3
       $0.cursor = 7
       $0.nextRevision = 4
       $0.editCount = 2
-      $0.history = [
-        1: EditHistory(
-          undo: [TextEdit(offset: 6, inserted: "!", cursorBefore: 6, kind: .typing)],
-          lastEditIsOpen: true)
-      ]
+      $0.history = [1: typed.history]
+      $0.unsavedEdits = nil
+      $0.savesInFlight = 1
     }
-    await expectAutosave(store, clock: clock, editCount: 2, noteCount: 1)
+    await store.receive(.internal(.saveFinished(editCount: 2))) {
+      $0.savesInFlight = 0
+      $0.savedEditCount = 2
+      $0.status = "Saved"
+    }
+    await store.receive(.delegate(.saved(noteCount: 1)))
+    await store.send(.internal(.editor(.dismiss))) { $0.editing = nil }
+    // The delete's autosave finds nothing left to save.
+    await clock.advance(by: autosaveDelay)
+    await store.receive(.internal(.autosaveTimerFired)) { $0.autosaveArmed = false }
     await store.finish()
   }
 
@@ -382,42 +412,34 @@ import Testing
 
   @Test func aNewNotesTitleFollowsItsFirstLineUntilItIsRenamed() async {
     let store = makeStore(.loaded([]))
+    let new = Note(id: 1, title: "Untitled 1", revision: 1, titleFollowsFirstLine: true)
     await store.send(.view(.createNoteTapped)) {
-      $0.notes = [Note(id: 1, title: "Untitled 1", revision: 1, titleFollowsFirstLine: true)]
+      $0.notes = [new]
       $0.nextID = 2
       $0.nextRevision = 2
       $0.selectedID = 1
-      $0.mode = .editing
+      $0.editorOpenings += 1
+      $0.editing = NoteEditing(note: new, cursor: 0)
       $0.editCount = 1
       $0.autosaveArmed = true
       $0.unsavedEdits = editsNow(clock)
     }
     await store.receive(.delegate(.created(NoteID(1), title: "Untitled 1")))
     await store.receive(.delegate(.noteCountChanged(1)))
-    await store.send(.view(.textInserted("  Groceries for Sunday\nmilk"))) {
-      $0.notes[0].body = "  Groceries for Sunday\nmilk"
-      $0.notes[0].title = "Groceries for Sunday"
+    // The editor derives the title from the first line; the list keeps what it hands back.
+    var typed = NoteEditing(note: new, cursor: 27)
+    typed.note.body = "  Groceries for Sunday\nmilk"
+    typed.note.title = "Groceries for Sunday"
+    await store.send(.internal(.editor(.presented(.output(.closed(typed, edited: true)))))) {
+      $0.notes[0] = typed.note
       $0.notes[0].revision = 2
-      $0.cursor = 27
       $0.nextRevision = 3
+      $0.cursor = 27
+      $0.history = [1: EditHistory()]
+      $0.editing = nil
       $0.editCount = 2
-      $0.history = [
-        1: EditHistory(
-          undo: [TextEdit(offset: 0, inserted: "  Groceries for Sunday\nmilk", cursorBefore: 0)],
-          lastEditIsOpen: true)
-      ]
+      $0.unsavedEdits?.last = editsNow(clock).last
     }
-    // Editing the second line leaves the title alone.
-    await store.send(.view(.backspaceTapped)) {
-      $0.notes[0].body = "  Groceries for Sunday\nmil"
-      $0.notes[0].revision = 3
-      $0.cursor = 26
-      $0.nextRevision = 4
-      $0.editCount = 3
-      $0.history[1]?.undo.append(
-        TextEdit(offset: 26, removed: "k", cursorBefore: 27, kind: .backspace))
-    }
-    await store.send(.view(.escapeTapped)) { $0.mode = .browsing }
     await store.send(.view(.renameTapped)) {
       $0.mode = .renaming(draft: "Groceries for Sunday")
       $0.fieldCursor = 20
@@ -425,23 +447,18 @@ import Testing
     await store.send(.view(.newlineTapped)) {
       $0.mode = .browsing
       $0.notes[0].titleFollowsFirstLine = false
-      $0.notes[0].revision = 4
-      $0.nextRevision = 5
-      $0.editCount = 4
+      $0.notes[0].revision = 3
+      $0.nextRevision = 4
+      $0.editCount = 3
     }
-    // Renamed: the first line no longer names it.
-    await store.send(.view(.editTapped)) { $0.mode = .editing }
-    await store.send(.view(.cursorMoved(.textStart))) { $0.cursor = 0 }
-    await store.send(.view(.textInserted("X"))) {
-      $0.notes[0].body = "X  Groceries for Sunday\nmil"
-      $0.notes[0].revision = 5
-      $0.cursor = 1
-      $0.nextRevision = 6
-      $0.editCount = 5
-      $0.history[1]?.undo.append(TextEdit(offset: 0, inserted: "X", cursorBefore: 0, kind: .typing))
+    // Renamed: the editor opens on a note whose first line no longer names it.
+    await store.send(.view(.editTapped)) {
+      $0.editorOpenings += 1
+      $0.editing = NoteEditing(id: 2, note: $0.notes[0], cursor: 27, history: EditHistory())
     }
-    #expect(store.state.notes[0].title == "Groceries for Sunday")
-    await expectAutosave(store, clock: clock, editCount: 5, noteCount: 1)
+    #expect(store.state.editing?.note.titleFollowsFirstLine == false)
+    await store.send(.internal(.editor(.dismiss))) { $0.editing = nil }
+    await expectAutosave(store, clock: clock, editCount: 3, noteCount: 1)
     #expect(recording.saved.last?.notes.first?.titleFollowsFirstLine == false)
     await store.finish()
   }

@@ -32,7 +32,7 @@ import Testing
 
   @Test func editingTypesEveryCharacterAndMovesTheCursor() {
     let geometry = KeyGeometry(editorWidth: 40, editorHeight: 10, listHeight: 10)
-    let expected: [(KeyPress, NotesAction.ViewAction?)] = [
+    let expected: [(KeyPress, NoteEditorAction.ViewAction?)] = [
       (.character("q"), .textInserted("q")), (.character("n"), .textInserted("n")),
       (.character("日"), .textInserted("日")), (.character("🎉"), .textInserted("🎉")),
       (.paste("two\nlines"), .textInserted("two\nlines")),
@@ -62,7 +62,8 @@ import Testing
       (.function(2), nil), (.control("z"), nil), (.alt("x"), nil), (.alt("1"), nil),
     ]
     for (key, action) in expected {
-      #expect(NotesView.action(for: key, mode: .editing, geometry: geometry) == action, "\(key)")
+      #expect(
+        NotesView.editorAction(for: key, mode: .editing, geometry: geometry) == action, "\(key)")
     }
   }
 

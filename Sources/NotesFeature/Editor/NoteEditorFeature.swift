@@ -1,0 +1,41 @@
+package import FeatureBridge
+package import StoreKernel
+
+/// The note editor: one open note in a store of its own, presented by the notes list
+/// (`Enter` on a note, `n`) and dismissed with Esc. The note's keystrokes run in this store
+/// alone; the list hears the note through the editor's outputs (``NoteEditorOutput``), when
+/// typing pauses, on a save and when the editor closes.
+///
+/// A namespace: no values.
+package enum NoteEditorFeature {
+  /// The editor for `editing`, before it runs: what the list's presentation starts with a store
+  /// of its own, or on a slot of the root store in the single-store build.
+  package static func recipe(_ editing: NoteEditing) -> FeatureRecipe<NoteEditorReducer> {
+    FeatureRecipe(
+      name: "NoteEditor", initialState: NoteEditorState(editing), reducer: NoteEditorReducer())
+  }
+
+  /// Starts the editor for the note the list presents it with: one declaration for both builds.
+  package static let launcher = FeatureLauncher<NoteEditing, NoteEditorInput, NoteEditorOutput>(
+    recipe: { recipe($0) })
+}
+
+extension DependencyValues {
+  /// How the notes list starts the note editor it presents: the real editor, or a fake in a
+  /// test of the list.
+  package var noteEditor: FeatureLauncher<NoteEditing, NoteEditorInput, NoteEditorOutput> {
+    get { self[NoteEditorKey.self] }
+    set { self[NoteEditorKey.self] = newValue }
+  }
+}
+
+private enum NoteEditorKey: DependencyKey {
+  static var liveValue: FeatureLauncher<NoteEditing, NoteEditorInput, NoteEditorOutput> {
+    NoteEditorFeature.launcher
+  }
+  /// The real editor in tests too: it is local logic on the test store's clock, with no
+  /// outside effects; a test of the list that wants a stand-in sets a fake.
+  static var testValue: FeatureLauncher<NoteEditing, NoteEditorInput, NoteEditorOutput> {
+    NoteEditorFeature.launcher
+  }
+}
