@@ -67,7 +67,8 @@ extension NotesReducer {
     return .send(.internal(.editor(.presented(.input(.save)))))
   }
 
-  /// Sends the open editor an input, when the list's open note is `id`; returns whether it did.
+  /// The effect that sends the open editor `input`, when the note open in it is `id`; `nil`
+  /// otherwise (the list changes the note itself then).
   func forwardToEditor(
     _ input: NoteEditorInput, ifOpenOn id: Int, in state: NotesState
   ) -> Effect<NotesAction>? {

@@ -100,7 +100,7 @@ package struct NotesReducer: Reducer {
     case .escapeTapped:
       // Esc leaves a search and clears its text; pressed again while browsing with a kept
       // filter, it clears the filter too.
-      if state.mode == .searching || state.mode == .browsing, state.editing == nil {
+      if state.mode == .searching || state.mode == .browsing {
         state.searchText = ""
         state.filter = nil
         keepSelectionVisible(&state)
