@@ -92,12 +92,7 @@ import Testing
     }
     await store.receive(.internal(.editor(.presented(.input(.renumbered(3))))))
     await store.receive(.delegate(.noteCountChanged(3)))
-    await store.receive(.internal(.saveFinished(editCount: 2))) {
-      $0.savesInFlight = 0
-      $0.savedEditCount = 2
-      $0.status = "Saved"
-    }
-    await store.receive(.delegate(.saved(noteCount: 3)))
+    await expectSaveFinished(store, editCount: 2, noteCount: 3)
     // What the editor hands over next names the note by its new id.
     var more = early
     more.note.id = 3

@@ -64,12 +64,7 @@ import Testing
       $0.editCount = 1
       $0.savesInFlight = 1
     }
-    await store.receive(.internal(.saveFinished(editCount: 1))) {
-      $0.savesInFlight = 0
-      $0.savedEditCount = 1
-      $0.status = "Saved"
-    }
-    await store.receive(.delegate(.saved(noteCount: 2)))
+    await expectSaveFinished(store, editCount: 1, noteCount: 2)
     #expect(recording.saved.last?.notes.first?.body == "bb!")
     await store.send(.internal(.editor(.dismiss))) { $0.editing = nil }
     await store.finish()
@@ -99,12 +94,7 @@ import Testing
       $0.editCount = 1
       $0.savesInFlight = 1
     }
-    await store.receive(.internal(.saveFinished(editCount: 1))) {
-      $0.savesInFlight = 0
-      $0.savedEditCount = 1
-      $0.status = "Saved"
-    }
-    await store.receive(.delegate(.saved(noteCount: 2)))
+    await expectSaveFinished(store, editCount: 1, noteCount: 2)
     #expect(recording.saved.last?.notes.first?.body == "typed")
     await store.send(.internal(.editor(.dismiss))) { $0.editing = nil }
     await store.finish()

@@ -373,12 +373,7 @@ import Testing
       $0.unsavedEdits = nil
       $0.savesInFlight = 1
     }
-    await store.receive(.internal(.saveFinished(editCount: 2))) {
-      $0.savesInFlight = 0
-      $0.savedEditCount = 2
-      $0.status = "Saved"
-    }
-    await store.receive(.delegate(.saved(noteCount: 1)))
+    await expectSaveFinished(store, editCount: 2, noteCount: 1)
     await store.send(.internal(.editor(.dismiss))) { $0.editing = nil }
     // The delete's autosave finds nothing left to save.
     await clock.advance(by: autosaveDelay)

@@ -67,6 +67,19 @@ func expectAutosave(
       $0.savesInFlight = 1
       $0.unsavedEdits = nil
     }, sourceLocation: sourceLocation)
+  await expectSaveFinished(
+    store, editCount: editCount, noteCount: noteCount, sourceLocation: sourceLocation)
+}
+
+/// Asserts that the one save under way finishes with nothing left unsaved ("Saved") and is
+/// reported to the host.
+@MainActor
+func expectSaveFinished(
+  _ store: TestStore<NotesState, NotesAction>,
+  editCount: Int,
+  noteCount: Int,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async {
   await store.receive(
     .internal(.saveFinished(editCount: editCount)),
     assert: {
