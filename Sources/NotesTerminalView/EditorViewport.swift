@@ -24,6 +24,10 @@ struct EditorViewport {
   private(set) var rowsLaidOut = 0
   /// The rows the last frame showed, with their text, and the revision they were laid out in.
   private var shown: [ShownRow] = []
+  /// The text of each of `shown`, as the last frame returned it.
+  private var shownTexts: [String] = []
+  /// The height of the last frame.
+  private var shownHeight = 0
   private var shownRevision: Int?
   /// Whether rows are kept between frames (a test compares a viewport that keeps none).
   private let keepsRows: Bool
@@ -41,6 +45,11 @@ struct EditorViewport {
     var layout = RowLayout(width: width)
     defer { rowsLaidOut += layout.rowsLaidOut }
     let sameView = noteID == self.noteID && width == self.width
+    if sameView, height == shownHeight,
+      let frame = frameAfterOneRowEdit(of: text, cursor: cursor, layout: &layout)
+    {
+      return frame
+    }
     let kept = sameView && keepsRows ? keptRows(in: text) : KeptRows()
     func row(containing offset: Int) -> RowLayout.Row {
       kept.row(containing: offset) ?? layout.row(containing: offset, in: text)
@@ -84,10 +93,64 @@ struct EditorViewport {
       return ShownRow(row: row, text: layout.rendered(row, in: text))
     }
     shown = shownRows
+    shownTexts = shownRows.map(\.text)
+    shownHeight = height
     shownRevision = text.revision
     let index = rows.firstIndex(of: cursorRow) ?? 0
     let column = layout.column(of: cursor, on: cursorRow, in: text)
-    return (shownRows.map(\.text), (index, column))
+    return (shownTexts, (index, column))
+  }
+
+  /// The frame of a keystroke, nearly always: the last frame's rows again, when the text is
+  /// the same or its one edit since stayed inside a line that was, and still is, one whole row
+  /// (a short line), and the cursor is on one of the rows. Only the edited row is laid out;
+  /// the rows after it move by what the edit added or removed. `nil` when the frame needs
+  /// ``frame(of:noteID:cursor:width:height:)``'s general path (a page key, a line that wraps,
+  /// a line break typed or removed, the cursor off screen).
+  private mutating func frameAfterOneRowEdit(
+    of text: TextBuffer, cursor: Int, layout: inout RowLayout
+  ) -> (rows: [String], cursor: (row: Int, column: Int))? {
+    guard keepsRows, pendingScroll == 0, let shownRevision, !shown.isEmpty else { return nil }
+    if text.revision != shownRevision {
+      guard let edit = text.lastEdit, edit.previousRevision == shownRevision,
+        let index = Self.index(of: edit.offset, in: shown)
+      else { return nil }
+      let old = shown[index].row
+      // A whole line: its segment is not a later section of a long line (the byte before it,
+      // which the edit did not touch, is a line break).
+      guard old.isWholeLine, edit.offset + edit.removed <= old.end,
+        old.start == 0 || text.byte(at: old.start - 1) == 0x0A
+      else { return nil }
+      let delta = edit.inserted - edit.removed
+      let new = layout.row(containing: old.start, in: text)
+      guard new.isWholeLine, new.start == old.start, new.end == old.end + delta else {
+        return nil
+      }
+      let newText = layout.rendered(new, in: text)
+      shown[index] = ShownRow(row: new, text: newText)
+      shownTexts[index] = newText
+      if delta != 0 {
+        for later in (index + 1)..<shown.count { shown[later].row.move(by: delta) }
+      }
+      self.shownRevision = text.revision
+    }
+    guard let cursorIndex = Self.index(of: cursor, in: shown) else { return nil }
+    let column = layout.column(of: cursor, on: shown[cursorIndex].row, in: text)
+    return (shownTexts, (cursorIndex, column))
+  }
+
+  /// The index of the row `offset` is on, among `rows` (in order), if it is on one.
+  private static func index(of offset: Int, in rows: [ShownRow]) -> Int? {
+    var low = 0
+    var high = rows.count
+    while low < high {
+      let middle = (low + high) / 2
+      if rows[middle].row.start <= offset { low = middle + 1 } else { high = middle }
+    }
+    // The last row starting at or before it (an empty row after a full one starts where that
+    // one ends: the later of the two).
+    guard low > 0, rows[low - 1].row.contains(offset) else { return nil }
+    return low - 1
   }
 
   /// `row` and up to `count - 1` rows after it, taken from `kept` where it has them.
@@ -141,14 +204,27 @@ struct EditorViewport {
         // A line after it, whose line break before it the edit did not touch (the first
         // section of a line, when it is long: the others start where the line's start says).
         var row = entry.row
-        row.start += delta
-        row.end += delta
-        row.segment.start += delta
-        row.segment.end += delta
+        row.move(by: delta)
         kept.entries.append(ShownRow(row: row, text: entry.text))
       }
     }
     return kept
+  }
+}
+
+extension RowLayout.Row {
+  /// Whether the row is all of its segment, and its end (it did not fill the row), the
+  /// segment ending its line: a whole line, unless the segment is a long line's last section.
+  fileprivate var isWholeLine: Bool {
+    start == segment.start && end == segment.end && ownsEnd && segment.endsLine
+  }
+
+  /// The same row of a text in which `delta` bytes were added (or removed) before it.
+  fileprivate mutating func move(by delta: Int) {
+    start += delta
+    end += delta
+    segment.start += delta
+    segment.end += delta
   }
 }
 

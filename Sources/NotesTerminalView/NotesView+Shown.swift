@@ -12,8 +12,7 @@ extension NotesView {
   /// into.
   @dynamicMemberLookup
   struct Shown {
-    let notes: [Note]
-    let filter: NoteFilter?
+    private let store: ViewStore<NotesState, NotesAction.ViewAction>
     let fields: Fields
     /// The open note, from its editor's view store: `nil` while no editor is open.
     let editor: EditorShown?
@@ -43,9 +42,8 @@ extension NotesView {
       _ store: ViewStore<NotesState, NotesAction.ViewAction>,
       editor: () -> ViewStore<NoteEditorState, NoteEditorAction.ViewAction>?
     ) {
+      self.store = store
       fields = store.shownFields
-      notes = store.peek(\.notes)
-      filter = store.peek(\.filter)
       self.editor = fields.isEditing ? editor().map(EditorShown.init) : nil
     }
 
@@ -53,8 +51,17 @@ extension NotesView {
       fields[keyPath: keyPath]
     }
 
+    /// The notes, read untracked when a frame needs them (their stamp is tracked): a frame
+    /// whose list is unchanged, typing into the open note, reads neither them nor the filter.
+    var notes: [Note] { store.peek(\.notes) }
+    /// The search's matches, read untracked like ``notes``.
+    var filter: NoteFilter? { store.peek(\.filter) }
+
     /// The selected note, if any.
-    var selectedNote: Note? { NotesState.index(of: fields.selectedID, in: notes).map { notes[$0] } }
+    var selectedNote: Note? {
+      let notes = notes
+      return NotesState.index(of: fields.selectedID, in: notes).map { notes[$0] }
+    }
   }
 
   /// What a render shows of the open note, read from its editor's view store in one tracked

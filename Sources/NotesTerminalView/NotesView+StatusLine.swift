@@ -41,7 +41,7 @@ extension NotesView {
     switch editor.mode {
     case .editing:
       label = "EDITING"
-      hint = "“\(editor.note.title)”: Esc to stop"
+      hint = statusText.editingHint(title: editor.note.title)
     case .finding:
       label = "FINDING"
       hint = "type what to find, ⏎ to find it (again: the next), Esc to go back"
@@ -55,18 +55,31 @@ extension NotesView {
     }
     // Unsaved edits show, as nano's "Modified" does: "Saved" is never left standing after one.
     let modified = editor.hasUnreportedEdits || state.hasUnsavedChanges
-    let position =
-      (modified ? "Modified  " : "") + Self.position(of: editor.cursor, in: editor.note.text)
-    let room = width - position.utf8.count - 2
+    // Built as bytes, once a key: the line is redrawn on every keystroke.
+    var position: [UInt8] = []
+    position.reserveCapacity(48)
+    if modified { position.append(contentsOf: "Modified  ".utf8) }
+    Self.appendPosition(of: editor.cursor, in: editor.note.text, to: &position)
+    let room = width - position.count - 2
     guard room >= label.utf8.count else {
       return statusText.fitted(label: label, message: message, width: width, pad: false)
     }
-    return statusText.fitted(label: label, message: message, width: room, pad: true) + "  "
-      + position
+    var line = Array(statusText.fitted(label: label, message: message, width: room, pad: true).utf8)
+    line.reserveCapacity(line.count + 2 + position.count)
+    line.append(contentsOf: "  ".utf8)
+    line.append(contentsOf: position)
+    return String(decoding: line, as: UTF8.self)
   }
 
   /// "Ln 12/340, Col 5": the line of `offset` and its column in code points, both from 1.
   static func position(of offset: Int, in text: TextBuffer) -> String {
+    var bytes: [UInt8] = []
+    appendPosition(of: offset, in: text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends ``position(of:in:)``'s text to `bytes`.
+  private static func appendPosition(of offset: Int, in text: TextBuffer, to bytes: inout [UInt8]) {
     let line = text.lineIndex(at: offset) + 1
     let lineStart = text.lineStart(at: offset)
     // The column from the line's own bytes when it is short (nearly always): one scan of the
@@ -75,7 +88,12 @@ extension NotesView {
       offset - lineStart <= 4096
       ? text.bytes(in: lineStart..<offset).count { $0 & 0xC0 != 0x80 }
       : text.scalarIndex(at: offset) - text.scalarIndex(at: lineStart)
-    return "Ln \(line)/\(text.lineCount), Col \(column + 1)"
+    bytes.append(contentsOf: "Ln ".utf8)
+    TerminalText.appendDecimal(line, to: &bytes)
+    bytes.append(UInt8(ascii: "/"))
+    TerminalText.appendDecimal(text.lineCount, to: &bytes)
+    bytes.append(contentsOf: ", Col ".utf8)
+    TerminalText.appendDecimal(column + 1, to: &bytes)
   }
 }
 
@@ -85,6 +103,15 @@ extension NotesView {
 /// Not `Sendable`: view state, confined to the view's actor.
 final class StatusText {
   private var last: (label: String, message: String, width: Int, pad: Bool, text: String)?
+  private var lastHint: (title: String, hint: String)?
+
+  /// The hint while editing the note titled `title`: made again only for another title.
+  func editingHint(title: String) -> String {
+    if let lastHint, lastHint.title == title { return lastHint.hint }
+    let hint = "“\(title)”: Esc to stop"
+    lastHint = (title, hint)
+    return hint
+  }
 
   /// `label`, two spaces and `message` made inert, fitted to `width` columns.
   func fitted(label: String, message: String, width: Int, pad: Bool) -> String {

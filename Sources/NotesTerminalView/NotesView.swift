@@ -26,6 +26,11 @@ package final class NotesView: TerminalView {
   /// not composed again (typing changes one row of a screenful).
   private var rowCache = RowCache(width: 0, split: false)
   let statusText = StatusText()
+  /// The header and the list's rows as the last frame made them, with what they were made
+  /// from: typing into the open note changes neither, and such a frame reads neither the notes
+  /// nor the filter.
+  private var headerMemo: (key: HeaderKey, line: String, cursor: (row: Int, column: Int)?)?
+  private var listMemo: (key: ListKey, rows: [String])?
   package private(set) var cursor: (row: Int, column: Int)?
 
   package init(store: ViewStore<NotesState, NotesAction.ViewAction>) {
@@ -93,7 +98,9 @@ package final class NotesView: TerminalView {
     cursor = nil
     guard width > 0, height > 0 else { return [] }
     let state = Shown(store, editor: editorStore)
-    var lines = [header(state, width: width)]
+    var lines: [String] = []
+    lines.reserveCapacity(height)
+    lines.append(header(state, width: width))
     let bodyHeight = max(0, height - 2)
     let split = width >= 50
     let listWidth = split ? Self.listWidth(forWidth: width) : width
@@ -108,19 +115,21 @@ package final class NotesView: TerminalView {
     let editor = showEditor ? editor(state, width: editorWidth, height: bodyHeight) : nil
     let editorRows = editor?.rows ?? []
     let editorCursor = state.editor?.mode == .editing ? editor?.cursor : nil
-    if rowCache.width != width || rowCache.split != split {
-      rowCache = RowCache(width: width, split: split)
-    }
+    // The rows are composed in a local cache, moved out of the view and back: a loop over a
+    // stored property pays an exclusivity check per access.
+    var rows = RowCache(width: width, split: split)
+    if rowCache.width == width, rowCache.split == split { swap(&rows, &rowCache) }
     for row in 0..<bodyHeight {
       let left = row < list.count ? list[row] : ""
       let right = row < editorRows.count ? editorRows[row] : ""
       lines.append(
-        rowCache.line(row, left: left, right: right) {
+        rows.line(row, left: left, right: right) {
           split
             ? Self.splitRow(left: left, listWidth: listWidth, right: right)
             : TerminalText.fit(showList ? left : right, width: width)
         })
     }
+    rowCache = rows
     if let editorCursor {
       cursor = (
         row: editorCursor.row + 1, column: editorCursor.column + (split ? listWidth + 3 : 0)
@@ -148,10 +157,24 @@ package final class NotesView: TerminalView {
 
   /// The title line; while searching or renaming, the field, with the terminal cursor in it.
   private func header(_ state: Shown, width: Int) -> String {
+    let key = HeaderKey(
+      notesStamp: state.notesStamp, filterStamp: state.filterStamp, mode: state.mode,
+      searchText: state.searchText, fieldCursor: state.fieldCursor,
+      editorMode: state.editor?.mode, editorFieldCursor: state.editor?.fieldCursor, width: width)
+    if let headerMemo, headerMemo.key == key {
+      cursor = headerMemo.cursor
+      return headerMemo.line
+    }
+    let line = makeHeader(state, width: width)
+    headerMemo = (key, line, cursor)
+    return line
+  }
+
+  private func makeHeader(_ state: Shown, width: Int) -> String {
     // With a filter on, how many notes it shows of how many there are.
+    let count = state.notes.count
     let title =
-      state.filter.map { "Notes (\($0.matches.count) of \(state.notes.count))" }
-      ?? "Notes (\(state.notes.count))"
+      state.filter.map { "Notes (\($0.matches.count) of \(count))" } ?? "Notes (\(count))"
     let field: (label: String, text: String)
     var fieldCursor = state.fieldCursor
     switch (state.mode, state.editor?.mode) {
@@ -179,34 +202,46 @@ package final class NotesView: TerminalView {
   }
 
   private func listRows(_ state: Shown, width: Int, height: Int) -> [String] {
+    let key = ListKey(
+      notesStamp: state.notesStamp, filterStamp: state.filterStamp, selectedID: state.selectedID,
+      openID: state.editor?.note.id, openTitle: state.editor?.note.title, width: width,
+      height: height)
+    if let listMemo, listMemo.key == key { return listMemo.rows }
+    let rows = makeListRows(state, width: width, height: height)
+    listMemo = (key, rows)
+    return rows
+  }
+
+  private func makeListRows(_ state: Shown, width: Int, height: Int) -> [String] {
     // The visible notes are counted and the selected one found in one pass over the list,
     // without a copy of it or of their positions (10,000 notes, a search on every key).
+    let notes = state.notes
     let filter = state.filter
     var count = 0
     var selected = 0
-    for index in state.notes.indices {
+    for index in notes.indices {
       // By index, never a copy of a note (three reference counts each).
-      let id = state.notes[index].id
+      let id = notes[index].id
       guard filter?.matches.contains(id) ?? true else { continue }
       if id == state.selectedID { selected = count }
       count += 1
     }
     if count == 0 {
-      return [state.notes.isEmpty ? "No notes: n to create one" : "No note matches"]
+      return [notes.isEmpty ? "No notes: n to create one" : "No note matches"]
     }
     let first = max(0, min(selected - height / 2, count - height))
     var rows: [String] = []
     rows.reserveCapacity(min(count, max(0, height)))
     var position = 0
-    for index in state.notes.indices where rows.count < height {
-      let id = state.notes[index].id
+    for index in notes.indices where rows.count < height {
+      let id = notes[index].id
       guard filter?.matches.contains(id) ?? true else { continue }
       defer { position += 1 }
       guard position >= first else { continue }
       let marker = id == state.selectedID ? "▸ " : "  "
       // The open note's title as its editor has it now: the list hears it when typing pauses.
       let title =
-        id == state.editor?.note.id ? state.editor?.note.title ?? "" : state.notes[index].title
+        id == state.editor?.note.id ? state.editor?.note.title ?? "" : notes[index].title
       rows.append(marker + TerminalText.fit(title, width: max(0, width - 2)))
     }
     return rows
@@ -227,6 +262,30 @@ package final class NotesView: TerminalView {
     return viewport.frame(
       of: note.text, noteID: note.id, cursor: state.cursor, width: width, height: height)
   }
+}
+
+/// What the notes view's header is made from.
+struct HeaderKey: Equatable {
+  let notesStamp: Stamped<[Note]>.Stamp
+  let filterStamp: Stamped<NoteFilter?>.Stamp
+  let mode: NotesState.Mode
+  let searchText: String
+  let fieldCursor: Int
+  let editorMode: NoteEditorState.Mode?
+  let editorFieldCursor: Int?
+  let width: Int
+}
+
+/// What the notes view's list rows are made from.
+struct ListKey: Equatable {
+  let notesStamp: Stamped<[Note]>.Stamp
+  let filterStamp: Stamped<NoteFilter?>.Stamp
+  let selectedID: Int?
+  /// The open note's id and title, as its editor has them.
+  let openID: Int?
+  let openTitle: String?
+  let width: Int
+  let height: Int
 }
 
 /// The sizes the keys that move by rows or pages need, from the last render.

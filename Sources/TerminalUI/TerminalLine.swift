@@ -45,14 +45,17 @@ struct TerminalLine: Sendable {
     var index = 0
     var style = 0
     if let old, shared > 0 {
-      cells = Array(old.cells[0..<shared])
-      styles = old.styles
       let last = old.cells[shared - 1]
+      // One allocation for the kept cells and the rest, at most a cell a byte.
+      cells.reserveCapacity(shared + bytes.count - last.end)
+      cells.append(contentsOf: old.cells[0..<shared])
+      styles = old.styles
       width = last.column + last.width
       index = last.end
       style = last.style
+    } else {
+      cells.reserveCapacity(bytes.count)
     }
-    cells.reserveCapacity(cells.count + bytes.count - index)
     while index < bytes.count {
       let byte = bytes[index]
       if byte == 0x1B {

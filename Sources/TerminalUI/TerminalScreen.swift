@@ -134,16 +134,22 @@ package struct TerminalScreen: Sendable {
       moveCursor(to: (row, column))
     }
     var end = column
-    var text = line.text
-    text.withUTF8 { bytes in
-      for index in cells {
-        let cell = line.cells[index]
-        let style = line.styles[Int(cell.style)]
+    var runStart = line.cells[cells.lowerBound].start
+    var runEnd = runStart
+    for index in cells {
+      let cell = line.cells[index]
+      let style = line.styles[cell.style]
+      if style != pen || cell.start != runEnd {
+        // The cells so far are adjacent and share the pen: written as one run of bytes (never
+        // with the sequences between cells, which the pen stands for).
+        output.append(contentsOf: line.bytes[runStart..<runEnd])
+        runStart = cell.start
         if style != pen { setPen(style) }
-        output.append(contentsOf: bytes[Int(cell.start)..<Int(cell.end)])
-        end = cell.column + Int(cell.width)
       }
+      runEnd = cell.end
+      end = cell.column + cell.width
     }
+    output.append(contentsOf: line.bytes[runStart..<runEnd])
     // At the screen's last column the cursor waits to wrap, but no target is ever there (a
     // frame's cursor is inside the screen), so the next move is never skipped wrongly.
     position = (row, end)
@@ -156,7 +162,14 @@ package struct TerminalScreen: Sendable {
   }
 
   private mutating func moveCursor(to target: (row: Int, column: Int)) {
-    append("\u{1B}[\(target.row + 1);\(target.column + 1)H")
+    // CSI row ; column H, its numbers written as digits straight into the output (a string
+    // interpolation per move cost more than the rest of a typed key's bytes).
+    output.append(0x1B)
+    output.append(UInt8(ascii: "["))
+    TerminalText.appendDecimal(target.row + 1, to: &output)
+    output.append(UInt8(ascii: ";"))
+    TerminalText.appendDecimal(target.column + 1, to: &output)
+    output.append(UInt8(ascii: "H"))
     position = target
   }
 

@@ -58,6 +58,20 @@ public enum TerminalText {
     TextColumns.inert(text)
   }
 
+  /// Appends the decimal digits of `value`, which is at least 0, to `bytes`: what a line
+  /// redrawn on every key (a cursor move, a column number) writes without a string
+  /// interpolation.
+  package static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+    var divisor = 1
+    while divisor <= value / 10 { divisor *= 10 }
+    var rest = value
+    while divisor > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
+  }
+
   /// `text` made inert, then cut or padded with spaces to exactly `width` columns. A wide
   /// character that would straddle the edge is replaced by a space.
   ///

@@ -191,6 +191,25 @@ private struct EmulatedTerminal {
     #expect(hidden == "\u{1B}[?25l")
   }
 
+  @Test func cursorMovesNameRowsAndColumnsOfSeveralDigits() {
+    var screen = TerminalScreen()
+    let frame = Array(repeating: "", count: 120)
+    _ = screen.update(to: frame, cursor: (row: 0, column: 0))
+    for (row, column) in [(9, 99), (99, 9), (109, 1_000), (0, 0)] {
+      let moved = String(
+        decoding: screen.update(to: frame, cursor: (row: row, column: column)), as: UTF8.self)
+      #expect(moved == "\u{1B}[\(row + 1);\(column + 1)H")
+    }
+  }
+
+  @Test func adjacentCellsAreWrittenAsOneRunButNeverWithTheSequencesBetweenThem() {
+    // "x" and "y" are both in the default style, with a style that starts and ends between
+    // them: the pen never changes, and the sequences between the cells are not written.
+    let (terminal, bytes) = show([["ab cd"], ["xy c\u{1B}[7m\u{1B}[0mz"]])
+    #expect(terminal.lines[0] == "xy cz")
+    #expect(!String(decoding: bytes, as: UTF8.self).contains("\u{1B}[7m"))
+  }
+
   @Test func randomEditsAlwaysLeaveTheScreenShowingTheFrame() {
     var generator = SystemRandomNumberGenerator()
     let pieces = ["a", "b", " ", "日", "é", "\u{1B}[7m", "\u{1B}[0m", "\u{1B}[2m", "xyz"]

@@ -52,4 +52,12 @@ import Testing
         TerminalText.width(of: text) == text.reduce(0) { $0 + TerminalText.width(of: $1) })
     }
   }
+
+  @Test func decimalsAreTheDigitsSwiftPrints() {
+    for value in [0, 1, 9, 10, 11, 99, 100, 101, 999, 1_000, 12_345, 1 << 40] {
+      var bytes: [UInt8] = [UInt8(ascii: "<")]
+      TerminalText.appendDecimal(value, to: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == "<\(value)")
+    }
+  }
 }

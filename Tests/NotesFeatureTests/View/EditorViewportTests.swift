@@ -127,4 +127,47 @@ import Testing
       }
     }
   }
+
+  /// Typing as a person does, in short lines: characters, Backspace, an Enter now and then,
+  /// the cursor moving along and across lines, a line filling its row and wrapping, the window
+  /// growing and shrinking. Each frame is the frame laid out afresh.
+  @Test func keystrokesInShortLinesShowTheRowsLaidOutAfresh() {
+    var generator = SeededGenerator(seed: 27)
+    var text = TextBuffer((1...30).map { "line \($0)" }.joined(separator: "\n"))
+    var keeping = EditorViewport()
+    var fresh = EditorViewport(keepsRows: false)
+    var cursor = text.lineStart(ofLine: 3)
+    for step in 0..<2_000 {
+      switch Int.random(in: 0..<20, using: &generator) {
+      case 0:
+        text.insert("\n", at: cursor)
+        cursor += 1
+      case 1, 2:
+        guard cursor > 0 else { break }
+        let start = text.characterBoundary(before: cursor)
+        text.remove(start..<cursor)
+        cursor = start
+      case 3:
+        cursor = text.characterBoundary(
+          atOrAfter: Int.random(in: 0...text.utf8Count, using: &generator))
+      case 4:
+        cursor = text.characterBoundary(before: cursor)
+      case 5:
+        text.insert("é", at: cursor)
+        cursor += 2
+      default:
+        text.insert(
+          String(UnicodeScalar(UInt8.random(in: 97...122, using: &generator))), at: cursor)
+        cursor += 1
+      }
+      let height = step % 300 < 150 ? 8 : 9
+      let kept = keeping.frame(of: text, noteID: 1, cursor: cursor, width: 24, height: height)
+      let laidOut = fresh.frame(of: text, noteID: 1, cursor: cursor, width: 24, height: height)
+      guard kept.rows == laidOut.rows, kept.cursor == laidOut.cursor else {
+        Issue.record(
+          "step \(step): \(kept.rows) \(kept.cursor) is not \(laidOut.rows) \(laidOut.cursor)")
+        return
+      }
+    }
+  }
 }
