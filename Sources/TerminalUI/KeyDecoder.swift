@@ -28,6 +28,20 @@ public struct KeyDecoder: Sendable {
   /// - Returns: The key presses they complete, in order.
   public mutating func decode(_ bytes: some Sequence<UInt8>) -> [KeyPress] {
     pending.append(contentsOf: bytes)
+    return decodePending()
+  }
+
+  /// ``decode(_:)`` for bytes read into a buffer, as a terminal host reads them: the same
+  /// keys, without the generic sequence's code on every keystroke.
+  ///
+  /// - Parameter bytes: What the terminal sent.
+  /// - Returns: The key presses they complete, in order.
+  public mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [KeyPress] {
+    pending.append(contentsOf: bytes)
+    return decodePending()
+  }
+
+  private mutating func decodePending() -> [KeyPress] {
     var keys: [KeyPress] = []
     var index = 0
     while index < pending.count {

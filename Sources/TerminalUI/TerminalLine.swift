@@ -7,18 +7,20 @@
 ///
 /// `Sendable` plain value.
 struct TerminalLine: Sendable {
+  /// 20 bytes, half of five `Int`s: a row of a wide terminal is a few hundred cells, read on
+  /// every frame that changes it.
   struct Cell: Sendable {
     /// The cell's bytes in ``TerminalLine/bytes``.
-    var start: Int
-    var end: Int
-    var column: Int
-    var width: Int
+    var start: Int32
+    var end: Int32
+    var column: Int32
     /// Its index in ``TerminalLine/styles``.
-    var style: Int
+    var style: UInt32
+    var width: UInt8
   }
 
-  let text: String
-  let bytes: [UInt8]
+  private(set) var text: String
+  private(set) var bytes: [UInt8]
   private(set) var cells: [Cell] = []
   /// The SGR sequences in effect, by style index; 0 is none (the terminal's default).
   private(set) var styles = Self.defaultStyles
@@ -30,32 +32,58 @@ struct TerminalLine: Sendable {
   private(set) var width = 0
 
   init(_ text: String) {
-    self.init(text, bytes: Array(text.utf8), reusing: nil, cells: 0)
-  }
-
-  /// `text`, whose first `shared` cells are `old`'s first cells (the caller found them the same
-  /// with ``commonPrefixCells(with:)``): only the rest is read.
-  init(_ text: String, reusing old: TerminalLine, cells shared: Int) {
-    self.init(text, bytes: Array(text.utf8), reusing: old, cells: shared)
-  }
-
-  private init(_ text: String, bytes: [UInt8], reusing old: TerminalLine?, cells shared: Int) {
     self.text = text
-    self.bytes = bytes
-    var index = 0
+    bytes = Array(text.utf8)
+    cells.reserveCapacity(bytes.count)
+    read(from: 0, style: 0)
+  }
+
+  /// Makes the line show `text` instead, keeping the cells of the start the two have in
+  /// common (found from their bytes, ``commonPrefixCells(with:)``) and reading only the rest.
+  ///
+  /// - Returns: The cells that show something other than the line showed (rewrite them), and
+  ///   the columns the line took before (erase what is beyond its new width).
+  mutating func replace(with text: String) -> (changed: Range<Int>, oldWidth: Int) {
+    let shared = commonPrefixCells(with: text)
+    let oldBytes = bytes
+    let oldStyles = styles
+    let oldWidth = width
+    let oldTail = Array(cells[shared...])
+    cells.removeSubrange(shared...)
+    self.text = text
+    bytes = Array(text.utf8)
     var style = 0
-    if let old, shared > 0 {
-      let last = old.cells[shared - 1]
-      // One allocation for the kept cells and the rest, at most a cell a byte.
-      cells.reserveCapacity(shared + bytes.count - last.end)
-      cells.append(contentsOf: old.cells[0..<shared])
-      styles = old.styles
-      width = last.column + last.width
-      index = last.end
-      style = last.style
+    if let last = cells.last {
+      width = Int(last.column) + Int(last.width)
+      style = Int(last.style)
     } else {
-      cells.reserveCapacity(bytes.count)
+      width = 0
+      styles = Self.defaultStyles
     }
+    read(from: cells.last.map { Int($0.end) } ?? 0, style: style)
+    // The cells after the kept ones that are still the same, from the start and (when the
+    // width is unchanged, so that they are in the same columns) from the end.
+    func same(_ new: Int, _ old: Int) -> Bool {
+      Self.same(cells[new], bytes, styles, oldTail[old], oldBytes, oldStyles)
+    }
+    let common = min(oldTail.count, cells.count - shared)
+    var prefix = 0
+    while prefix < common, same(shared + prefix, prefix) { prefix += 1 }
+    var suffix = 0
+    if width == oldWidth {
+      while suffix < common - prefix,
+        same(cells.count - 1 - suffix, oldTail.count - 1 - suffix)
+      {
+        suffix += 1
+      }
+    }
+    return ((shared + prefix)..<(cells.count - suffix), oldWidth)
+  }
+
+  /// Reads the cells of ``bytes`` from `index`, in `style`.
+  private mutating func read(from start: Int, style: Int) {
+    var index = start
+    var style = style
     while index < bytes.count {
       let byte = bytes[index]
       if byte == 0x1B {
@@ -88,27 +116,29 @@ struct TerminalLine: Sendable {
     var high = cells.count
     while low < high {
       let middle = (low + high) / 2
-      if cells[middle].end + 4 <= firstDifference { low = middle + 1 } else { high = middle }
+      if Int(cells[middle].end) + 4 <= firstDifference { low = middle + 1 } else { high = middle }
     }
     return low
   }
 
-  /// Whether cell `index` shows what `other`'s cell `otherIndex` shows, in the same style.
-  func sameCell(_ index: Int, as other: TerminalLine, _ otherIndex: Int) -> Bool {
-    let cell = cells[index]
-    let otherCell = other.cells[otherIndex]
-    let length = cell.end - cell.start
-    guard cell.width == otherCell.width, length == otherCell.end - otherCell.start else {
+  /// Whether two cells show the same, in the same style, each read in its own line's bytes
+  /// and styles.
+  private static func same(
+    _ cell: Cell, _ bytes: [UInt8], _ styles: [[UInt8]],
+    _ other: Cell, _ otherBytes: [UInt8], _ otherStyles: [[UInt8]]
+  ) -> Bool {
+    let length = Int(cell.end - cell.start)
+    guard cell.width == other.width, length == Int(other.end - other.start) else {
       return false
     }
     // Style 0 is the default in every line: two such cells need no comparison of sequences.
-    if cell.style != 0 || otherCell.style != 0,
-      styles[cell.style] != other.styles[otherCell.style]
+    if cell.style != 0 || other.style != 0,
+      styles[Int(cell.style)] != otherStyles[Int(other.style)]
     {
       return false
     }
     for offset in 0..<length
-    where bytes[cell.start + offset] != other.bytes[otherCell.start + offset] {
+    where bytes[Int(cell.start) + offset] != otherBytes[Int(other.start) + offset] {
       return false
     }
     return true
@@ -117,8 +147,8 @@ struct TerminalLine: Sendable {
   private mutating func appendCell(_ range: Range<Int>, width: Int, style: Int) {
     cells.append(
       Cell(
-        start: range.lowerBound, end: range.upperBound, column: self.width, width: width,
-        style: style))
+        start: Int32(range.lowerBound), end: Int32(range.upperBound), column: Int32(self.width),
+        style: UInt32(style), width: UInt8(width)))
     self.width += width
   }
 

@@ -95,59 +95,43 @@ package struct TerminalScreen: Sendable {
       guard shown[row].text != text else { return }
     } else if text.isEmpty {
       return
+    } else {
+      while shown.count <= row { shown.append(TerminalLine("")) }
     }
-    let old = row < shown.count ? shown[row] : TerminalLine("")
-    let shared = old.commonPrefixCells(with: text)
-    let new = TerminalLine(text, reusing: old, cells: shared)
-    let common = min(old.cells.count, new.cells.count)
-    var prefix = shared
-    while prefix < common, old.sameCell(prefix, as: new, prefix) { prefix += 1 }
-    var suffix = 0
-    if old.width == new.width {
-      while suffix < common - prefix,
-        old.sameCell(old.cells.count - 1 - suffix, as: new, new.cells.count - 1 - suffix)
-      {
-        suffix += 1
-      }
-    }
-    let changed = prefix..<(new.cells.count - suffix)
-    if !changed.isEmpty { write(new, cells: changed, row: row) }
-    if new.width < old.width {
-      if position?.row != row || position?.column != new.width {
-        moveCursor(to: (row, new.width))
+    // The line is changed where it is kept: its unchanged cells are not copied.
+    let (changed, oldWidth) = shown[row].replace(with: text)
+    let newWidth = shown[row].width
+    if !changed.isEmpty { write(shown[row], cells: changed, row: row) }
+    if newWidth < oldWidth {
+      if position?.row != row || position?.column != newWidth {
+        moveCursor(to: (row, newWidth))
       }
       setPen([])
       append("\u{1B}[K")
-    }
-    if row < shown.count {
-      shown[row] = new
-    } else {
-      while shown.count < row { shown.append(TerminalLine("")) }
-      shown.append(new)
     }
   }
 
   /// Writes `cells` of `line`, in their styles, from the first one's column.
   private mutating func write(_ line: TerminalLine, cells: Range<Int>, row: Int) {
-    let column = line.cells[cells.lowerBound].column
+    let column = Int(line.cells[cells.lowerBound].column)
     if position?.row != row || position?.column != column {
       moveCursor(to: (row, column))
     }
     var end = column
-    var runStart = line.cells[cells.lowerBound].start
+    var runStart = Int(line.cells[cells.lowerBound].start)
     var runEnd = runStart
     for index in cells {
       let cell = line.cells[index]
-      let style = line.styles[cell.style]
-      if style != pen || cell.start != runEnd {
+      let style = line.styles[Int(cell.style)]
+      if style != pen || Int(cell.start) != runEnd {
         // The cells so far are adjacent and share the pen: written as one run of bytes (never
         // with the sequences between cells, which the pen stands for).
         output.append(contentsOf: line.bytes[runStart..<runEnd])
-        runStart = cell.start
+        runStart = Int(cell.start)
         if style != pen { setPen(style) }
       }
-      runEnd = cell.end
-      end = cell.column + cell.width
+      runEnd = Int(cell.end)
+      end = Int(cell.column) + Int(cell.width)
     }
     output.append(contentsOf: line.bytes[runStart..<runEnd])
     // At the screen's last column the cursor waits to wrap, but no target is ever there (a

@@ -305,4 +305,22 @@ import Testing
     #expect(decoder.decode(bytes[0..<2]).isEmpty)
     #expect(decoder.decode(bytes[2...]) == [.alt("日")])
   }
+
+  @Test func bytesFromABufferAreTheKeysOfTheSameBytesAsASequence() {
+    var generator = SystemRandomNumberGenerator()
+    let pieces = ["a", "é", "日", "\u{1B}", "\u{1B}[A", "\u{1B}[1;5C", "\r", "\u{7F}", "\u{3}"]
+    for _ in 0..<200 {
+      let reads = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+        Array(pieces.randomElement(using: &generator)!.utf8)
+      }
+      var fromSequences = KeyDecoder()
+      var fromBuffers = KeyDecoder()
+      for read in reads {
+        let expected = fromSequences.decode(read[...])
+        let keys = read.withUnsafeBufferPointer { fromBuffers.decode($0) }
+        #expect(keys == expected, "\(reads)")
+      }
+      #expect(fromBuffers.finish() == fromSequences.finish())
+    }
+  }
 }

@@ -19,7 +19,6 @@ enum KeyRouter {
   static func route(_ keys: [KeyPress], in app: any RunningApp) -> Outcome {
     var remaining = keys[...]
     var outcome = Outcome.continueRunning
-    let tabs = app.tabs
     while !remaining.isEmpty {
       let shellState = app.shell.state
       if !shellState.showHelp {
@@ -44,17 +43,13 @@ enum KeyRouter {
       case .control("l"):
         outcome = .redraw
       case .tab:
-        app.shell.send(.nextTab(among: tabs))
+        app.shell.send(.nextTab(among: app.tabs))
       case .character(let digit) where digit.isASCII && digit.wholeNumberValue != nil:
-        if let number = digit.wholeNumberValue, tabs.indices.contains(number - 1) {
-          app.shell.send(.selectTab(tabs[number - 1]))
-        }
+        select(tab: digit.wholeNumberValue, in: app)
       case .function(let number):
-        if tabs.indices.contains(number - 1) { app.shell.send(.selectTab(tabs[number - 1])) }
+        select(tab: number, in: app)
       case .modified(.character(let digit), .alt) where digit.isASCII && digit.isNumber:
-        if let number = digit.wholeNumberValue, tabs.indices.contains(number - 1) {
-          app.shell.send(.selectTab(tabs[number - 1]))
-        }
+        select(tab: digit.wholeNumberValue, in: app)
       case .character("?"):
         app.shell.send(.toggleHelp)
       case .character("x") where !shellState.errors.isEmpty:
@@ -66,6 +61,14 @@ enum KeyRouter {
       }
     }
     return outcome
+  }
+
+  /// Selects the tab numbered `number` (from 1), if there is one. The tabs are looked up only
+  /// for a key that selects one: a keystroke the feature uses never reads them.
+  private static func select(tab number: Int?, in app: any RunningApp) {
+    let tabs = app.tabs
+    guard let number, tabs.indices.contains(number - 1) else { return }
+    app.shell.send(.selectTab(tabs[number - 1]))
   }
 
   /// How far `key` scrolls the help screen, in lines (a page is 10; Home and End go all the

@@ -49,7 +49,9 @@ struct InputReader {
     }
     if count < 0, errno == EINTR || errno == EAGAIN { return .nothing }
     if count <= 0 { return .ended(decoder.finish()) }
-    let keys = decoder.decode(buffer[0..<count])
+    let keys = buffer.withUnsafeBufferPointer {
+      decoder.decode(UnsafeBufferPointer(rebasing: $0[0..<count]))
+    }
     return keys.isEmpty ? .nothing : .keys(keys)
   }
 

@@ -49,11 +49,24 @@ struct IsolationCheck {
           preconditionFailure(message())
         }
       }
+      // Outside any task on an actor with a custom executor (a host's run loop): an executor
+      // that can say whether it isolates this context answers directly, where the runtime's
+      // trapping check would ask it again through `checkIsolated`, at a few times the cost.
+      if Self.executorIsolatesCurrentContext(executor) { return }
       actor.preconditionIsolated(message())
       return
     }
     if DispatchQueue.getSpecific(key: Self.mainQueueKey) == true || Self.isMainThread { return }
     preconditionFailure(message())
+  }
+
+  /// Whether `executor` says it isolates the calling context (`isIsolatingCurrentContext()`
+  /// answers `true`); `false` when it says not, or cannot tell.
+  private static func executorIsolatesCurrentContext(_ executor: UnownedSerialExecutor) -> Bool {
+    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *),
+      let serial = executor.asSerialExecutor()
+    else { return false }
+    return serial.isIsolatingCurrentContext() == true
   }
 
   /// Whether `actor` runs on the runtime's default executor: then the runtime's answer never
