@@ -222,6 +222,22 @@ import Testing
     await notes.feature.stop()
   }
 
+  /// The list's row of the open note shows the title its editor has, key by key, though the
+  /// list hears the note only when typing pauses (and a frame makes the list's rows again only
+  /// when what they show changed).
+  @Test func theListShowsTheOpenNotesTitleAsItIsTyped() async {
+    let notes = await RunningNotes(storage: .inMemory([("One", "")]))
+    notes.type([.character("n")])
+    var screen = notes.render(width: 80, height: 10)
+    for (count, character) in "Shop".enumerated() {
+      notes.type([.character(character)])
+      screen = notes.render(width: 80, height: 10)
+      let title = String("Shop".prefix(count + 1))
+      #expect(screen.contains { $0.hasPrefix("▸ \(title) ") }, "\(screen)")
+    }
+    await notes.stop()
+  }
+
   @Test func anEmptyListFitsEverySize() async {
     let notes = await RunningNotes(storage: .inMemory())
     expectEveryRenderFits(notes, "empty")
