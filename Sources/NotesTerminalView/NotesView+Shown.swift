@@ -5,11 +5,11 @@ import StoreKernel
 extension NotesView {
   /// What a render shows, read through one tracked read of the list's view store: the small
   /// values (``Fields``) with the stamps of the notes and of the filter, one word each, renewed
-  /// by every change of them; the notes and the filter are then read untracked. While the note
-  /// editor is open, one more read of its view store (``EditorShown``). The render draws from
-  /// this alone, so whatever it draws is tracked. Made and dropped within a render:
-  /// kept across a send, its notes would make the reducer's next edit copy the note being typed
-  /// into.
+  /// by every change of them; the notes and the filter are then read untracked, only when the
+  /// frame needs them. While the note editor is open, one more read of its view store
+  /// (``EditorShown``). The render draws from this alone, so whatever it draws is tracked. Made
+  /// and dropped within a render: a copy of the notes kept across a send would make the
+  /// reducer's next edit copy them.
   @dynamicMemberLookup
   struct Shown {
     private let store: ViewStore<NotesState, NotesAction.ViewAction>
