@@ -12,21 +12,26 @@ import Testing
 /// syncing a 10 MB note) holds up neither typing nor the saves queued behind it.
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct NotesStorageQueueTests {
-  /// A write that says when it starts and waits until the test lets it finish.
+  /// A write that says when it starts, waits until the test lets it finish, and says when it
+  /// has finished.
   final class SlowWrite: Sendable {
     let started: AsyncStream<Void>
     private let start: AsyncStream<Void>.Continuation
     private let finish = DispatchSemaphore(value: 0)
+    let finished: AsyncStream<Void>
+    private let didFinish: AsyncStream<Void>.Continuation
     let written = LockedDocuments()
 
     init() {
       (started, start) = AsyncStream.makeStream(of: Void.self)
+      (finished, didFinish) = AsyncStream.makeStream(of: Void.self)
     }
 
     func write(_ document: NotesDocument) {
       start.yield()
       finish.wait()
       written.append(document)
+      didFinish.yield()
     }
 
     func release() { finish.signal() }
@@ -59,6 +64,13 @@ import Testing
     slow.release()
     for await _ in slow.started { break }
     slow.release()
+    // The second save came from a key (a view action), which `settle` does not wait for: the
+    // test waits for both writes to have finished.
+    var finishedWrites = 0
+    for await _ in slow.finished {
+      finishedWrites += 1
+      if finishedWrites == 2 { break }
+    }
     await notes.feature.settle()
     #expect(slow.written.all.map { $0.notes.first?.body } == ["before", "before after"])
     await notes.feature.stop()
