@@ -13,7 +13,8 @@ import TerminalUI
 /// delivers its inputs, routes its outputs to the shell, settles and stops it.
 ///
 /// Not `Sendable`: it lives on the app's actor, with the stores it makes.
-struct AppFeature<R: Reducer>: AppFeatureDeclaration where R.Action: BoundaryAction {
+struct AppFeature<R: Reducer & SendableMetatype>: AppFeatureDeclaration
+where R.Action: BoundaryAction {
   typealias Input = R.Action.Input
   typealias Output = R.Action.Output
 

@@ -9,7 +9,7 @@ struct AppState {
 
 /// The slots of the single-store build's root store: one per declared feature, in declaration
 /// order, then one per feature a reducer presents, for as long as it is presented. A slot's
-/// index is never reused, so an action still on its way to a dismissed feature reaches none.
+/// index is never reused: it marks the slot's effects (``SlotEffects``).
 ///
 /// Not `Sendable`: confined to the root store's actor.
 final class SlotTable {
@@ -20,11 +20,6 @@ final class SlotTable {
   init(_ declared: [any FeatureSlot]) {
     self.declared = declared
     nextIndex = declared.count
-  }
-
-  /// The slot at `index`, or `nil` if it was a presented feature's and is gone.
-  subscript(index: Int) -> (any FeatureSlot)? {
-    index < declared.count ? declared[index] : presented[index]
   }
 
   /// Adds the slot of a presented feature, made by `make` with its index.
@@ -39,16 +34,25 @@ final class SlotTable {
   func remove(at index: Int) {
     presented[index] = nil
   }
-
-  /// How many presented features have slots now.
-  var presentedCount: Int { presented.count }
 }
 
 /// The whole app's actions in the single-store build.
 enum AppAction: Sendable {
   case shell(ShellAction)
-  /// An action of the feature at this index (its own action type, boxed).
-  case feature(Int, any Sendable)
+  /// An action of a feature, bound to the slot that handles it.
+  case feature(SlotAction)
+}
+
+/// An action of one feature, bound to its slot when the feature's store sends it (or its effect
+/// does): the root reducer runs it on that slot without knowing the feature's types, so no
+/// action is boxed as `any Sendable` and none is cast back. An action cannot reach another
+/// feature's slot, or a slot of the wrong type.
+///
+/// `Sendable`: the slot it holds is isolated to the shell's actor, where the root store (and so
+/// its reducer) lives.
+struct SlotAction: Sendable {
+  /// Runs the feature's reducer on its slot for the action.
+  let reduce: @ShellActor @Sendable () -> Effect<AppAction>
 }
 
 /// One root reducer for every feature: each feature's reducer runs on its slot for its own
@@ -58,14 +62,9 @@ struct AppReducer: Reducer {
     switch action {
     case .shell(let action):
       return ShellReducer().reduce(into: &state.shell, action: action).map(AppAction.shell)
-    case .feature(let index, let action):
-      guard let slot = state.slots[index] else {
-        IssueReporter.report(
-          "An action reached a presented feature that is no longer presented (slot \(index)): "
-            + "\(action). It reached no feature.")
-        return .none
-      }
-      return slot.reduce(action)
+    case .feature(let action):
+      // The root store lives on the shell's actor (``HostedApp``), so its reducer runs there.
+      return ShellActor.assumeIsolated { action.reduce() }
     }
   }
 }

@@ -3,16 +3,16 @@ import StoreKernel
 import TerminalUI
 
 /// A feature's part of the single-store build: its state, inside the root store, and its
-/// reducer, run by the root reducer for the feature's actions. The feature itself (its start
-/// and stop actions, its inputs, its outputs to the shell, settling it) is hosted by the same
-/// boundary as in the multi-store build (``Slot/start(in:tracked:)``).
+/// reducer, run by the root reducer for the feature's actions (each bound to its slot,
+/// ``SlotAction``). The feature itself (its start and stop actions, its inputs, its outputs to
+/// the shell, settling it) is hosted by the same boundary as in the multi-store build
+/// (``Slot/start(in:tracked:)``).
 ///
 /// The state is held by reference, so the root reducer mutates it in place, as a stored
 /// property of a concrete root state would be: a keystroke in a note must not copy the notes.
-/// Confined to the root store's actor, like the store.
+/// Isolated to the shell's actor, like the root store.
+@ShellActor
 protocol FeatureSlot: AnyObject {
-  /// Runs the feature's reducer for one of its actions (boxed in ``AppAction/feature(_:_:)``).
-  func reduce(_ action: any Sendable) -> Effect<AppAction>
   /// Sets the feature's dependencies on the root store.
   func prepare(_ dependencies: inout DependencyValues)
 }
@@ -32,15 +32,18 @@ struct SlotEffects: Hashable, Sendable {
 }
 
 extension Effect {
-  /// A slot's effect as the root store's: its actions boxed for the slot at `index`, and
-  /// marked with the slot's id.
-  func inSlot(_ index: Int) -> Effect<AppAction> {
-    map { .feature(index, $0) }.cancellable(id: SlotEffects(index: index))
+  /// A slot's effect as the root store's: each of its actions bound to the slot by `bind`, and
+  /// the effect marked with the slot's id.
+  func inSlot(
+    _ index: Int, bind: @escaping @Sendable (Action) -> AppAction
+  ) -> Effect<AppAction> {
+    map(bind).cancellable(id: SlotEffects(index: index))
   }
 }
 
 /// A declared feature's slot, for a feature declared as `AppFeature<R>`.
-final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
+@ShellActor
+final class Slot<R: Reducer & SendableMetatype>: FeatureSlot where R.Action: BoundaryAction {
   private let appFeature: AppFeature<R>
   private let index: Int
   private let recipe: FeatureRecipe<R>
@@ -52,29 +55,27 @@ final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
   /// installed when the feature starts on this slot.
   private var reduceFeature: (inout R.State, R.Action) -> Effect<R.Action> = { _, _ in .none }
 
-  /// ``reduceAction(_:)`` as a closure formed in `init`, which runs specialized for the
-  /// feature's reducer (its declaration makes the slot): a method reached through
-  /// `any FeatureSlot` runs generic code.
-  private let reduceSpecialized: (Slot, any Sendable) -> Effect<AppAction>
-
   init(declaration: AppFeature<R>, index: Int, context: AppContext) {
     self.appFeature = declaration
     self.index = index
     recipe = declaration.recipe(context)
     state = recipe.initialState
-    reduceSpecialized = { slot, action in slot.reduceAction(action) }
   }
 
-  func reduce(_ action: any Sendable) -> Effect<AppAction> {
-    reduceSpecialized(self, action)
+  /// `action` as the root store's, bound to this slot.
+  nonisolated func bind(_ action: R.Action) -> AppAction {
+    .feature(SlotAction { [self] in reduce(action) })
   }
 
-  private func reduceAction(_ action: any Sendable) -> Effect<AppAction> {
-    guard let action = action as? R.Action else {
-      preconditionFailure("\(appFeature.title) received an action of another feature: \(action)")
-    }
+  private func reduce(_ action: R.Action) -> Effect<AppAction> {
     version &+= 1
-    return reduceFeature(&state, action).inSlot(index)
+    return reduceFeature(&state, action).inSlot(index, bind: binding)
+  }
+
+  /// ``bind(_:)`` as a function, formed outside the actor: the slot's effects bind their
+  /// actions wherever they run.
+  private nonisolated var binding: @Sendable (R.Action) -> AppAction {
+    { [self] in bind($0) }
   }
 
   func prepare(_ dependencies: inout DependencyValues) {
@@ -100,15 +101,12 @@ final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
       composedBy: { [self] reduce in
         reduceFeature = reduce
         // The slot is the one in the root state (a reference): read it directly rather than
-        // casting the root state's type-erased slot on every derivation.
+        // looking it up in the root state on every derivation.
         return tracked
           ? root.scope(
-            state: { [self] _ in state },
-            action: { (action: R.Action) in AppAction.feature(index, action) }, name: name,
+            state: { [self] _ in state }, action: { [self] in bind($0) }, name: name,
             changesWith: { [self] _ in version })
-          : root.scope(
-            state: { [self] _ in state },
-            action: { (action: R.Action) in AppAction.feature(index, action) }, name: name)
+          : root.scope(state: { [self] _ in state }, action: { [self] in bind($0) }, name: name)
       },
       endEffects: { root.cancelEffects(markedWith: SlotEffects(index: index)) })
   }
@@ -116,11 +114,14 @@ final class Slot<R: Reducer>: FeatureSlot where R.Action: BoundaryAction {
 
 /// A presented feature's slot (``RootComposer``): its state and its reducer, by their types,
 /// since a presented feature is not declared to the app.
+@ShellActor
 final class ComposedSlot<State, Action: Sendable>: FeatureSlot {
   private let index: Int
   private(set) var state: State
   /// Bumped each time the feature's reducer runs: the change key of its tracked scope.
   private(set) var version = 0
+  /// Whether the feature is still presented; its slot is taken out when it is dismissed.
+  private var isPresented = true
   private let reduceFeature: (inout State, Action) -> Effect<Action>
 
   init(index: Int, state: State, reduce: @escaping (inout State, Action) -> Effect<Action>) {
@@ -129,12 +130,31 @@ final class ComposedSlot<State, Action: Sendable>: FeatureSlot {
     reduceFeature = reduce
   }
 
-  func reduce(_ action: any Sendable) -> Effect<AppAction> {
-    guard let action = action as? Action else {
-      preconditionFailure("A presented feature received an action of another feature: \(action)")
+  /// `action` as the root store's, bound to this slot.
+  nonisolated func bind(_ action: Action) -> AppAction {
+    .feature(SlotAction { [self] in reduce(action) })
+  }
+
+  private func reduce(_ action: Action) -> Effect<AppAction> {
+    guard isPresented else {
+      IssueReporter.report(
+        "An action reached a presented feature that is no longer presented (slot \(index)): "
+          + "\(action). It reached no feature.")
+      return .none
     }
     version &+= 1
-    return reduceFeature(&state, action).inSlot(index)
+    return reduceFeature(&state, action).inSlot(index, bind: binding)
+  }
+
+  /// ``bind(_:)`` as a function, formed outside the actor: the slot's effects bind their
+  /// actions wherever they run.
+  private nonisolated var binding: @Sendable (Action) -> AppAction {
+    { [self] in bind($0) }
+  }
+
+  /// Takes the slot out: an action still on its way to it reaches no feature.
+  func dismiss() {
+    isPresented = false
   }
 
   /// A presented feature's dependencies are its reducer's own (``FeatureRecipe``'s composed
@@ -146,8 +166,9 @@ final class ComposedSlot<State, Action: Sendable>: FeatureSlot {
 /// store, started when presented and taken out when dismissed, behind the same boundary as in
 /// the multi-store build (FeatureBridge's `FeatureLauncher(recipe:)`).
 ///
-/// Not `Sendable`: confined to the root store's actor (the root carries it in its dependencies
-/// through `FeatureComposerReference`).
+/// Not `Sendable`: isolated to the shell's actor, the root store's (the root carries it in its
+/// dependencies through `FeatureComposerReference`).
+@ShellActor
 final class RootComposer: FeatureComposer {
   /// The root store, set once it exists (it holds this composer in its dependencies: weak, so
   /// that the two do not keep each other alive).
@@ -160,7 +181,21 @@ final class RootComposer: FeatureComposer {
     self.tracked = tracked
   }
 
-  func compose<State, Action: Sendable>(
+  nonisolated func compose<State, Action: Sendable>(
+    name: String, initialState: State,
+    reduce: @escaping (inout State, Action) -> Effect<Action>
+  ) -> (store: Store<State, Action>, end: () -> Void) {
+    // A reducer presents the feature, and reducers run on the root store's actor.
+    // SAFETY: `assumeIsolated` traps unless this runs on the actor's thread, and runs its
+    // operation there, now: the state and the reducer never leave the thread they are on.
+    nonisolated(unsafe) let state = initialState
+    nonisolated(unsafe) let reduce = reduce
+    return ShellActor.assumeIsolated {
+      composeSlot(name: name, initialState: state, reduce: reduce)
+    }
+  }
+
+  private func composeSlot<State, Action: Sendable>(
     name: String, initialState: State,
     reduce: @escaping (inout State, Action) -> Effect<Action>
   ) -> (store: Store<State, Action>, end: () -> Void) {
@@ -174,18 +209,18 @@ final class RootComposer: FeatureComposer {
       return slot
     }
     guard let slot = made else { preconditionFailure("The slot table made no slot") }
-    let embed = { (action: Action) in AppAction.feature(index, action) }
     let store =
       tracked
       ? root.scope(
-        state: { _ in slot.state }, action: embed, name: "App/\(name)",
+        state: { _ in slot.state }, action: { slot.bind($0) }, name: "App/\(name)",
         changesWith: { _ in slot.version })
-      : root.scope(state: { _ in slot.state }, action: embed, name: "App/\(name)")
+      : root.scope(state: { _ in slot.state }, action: { slot.bind($0) }, name: "App/\(name)")
     let slots = slots
     return (
       store,
       { [weak root] in
         root?.cancelEffects(markedWith: SlotEffects(index: index))
+        slot.dismiss()
         slots.remove(at: index)
       }
     )
