@@ -9,12 +9,12 @@ import TerminalUI
 ///
 /// The recipe serves both architectures, through the same boundary: the multi-store build starts
 /// the feature with a store of its own, the single-store build starts it on a slot of the root
-/// store (its state in the root, its reducer run by the root's). Either way the feature's host
-/// delivers its inputs, routes its outputs to the shell, settles and stops it.
+/// store (its state in the root, its reducer run by the root's), as it starts the features they
+/// present. Either way the feature's host delivers its inputs, routes its outputs to the shell,
+/// settles and stops it.
 ///
 /// Not `Sendable`: it lives on the app's actor, with the stores it makes.
-struct AppFeature<R: Reducer & SendableMetatype>: AppFeatureDeclaration
-where R.Action: BoundaryAction {
+struct AppFeature<R: Reducer>: AppFeatureDeclaration where R.Action: BoundaryAction {
   typealias Input = R.Action.Input
   typealias Output = R.Action.Output
 
@@ -31,15 +31,12 @@ where R.Action: BoundaryAction {
   let shellEvents: @Sendable (Output) -> [ShellEvent]
   /// The input that asks the feature to save now (Ctrl-S, the script's `save`), if it saves.
   var saveInput: Input?
-  /// Starts the feature with a store of its own, and makes its slot for the single-store
-  /// build. Formed in `init`, where the reducer's type is known, so the feature's store, view
-  /// store and slot run code specialized for its state and actions: reached through the
-  /// type-erased list, `start` and `slot` are generic code, and a store started there looks up
-  /// generic metadata on every action.
-  private let startBoundary: @ShellActor (AppFeature, AppContext, Int) -> any RunningFeature
-  private let makeSlot: @ShellActor (AppFeature, AppContext, Int) -> SlotStart
+  /// Makes the feature's slot with `composer`: formed in `init`, where the reducer's type is
+  /// known, so that the slot's store runs code specialized for the feature's types and the root
+  /// store's. The feature's own code is specialized by its recipe (FeatureBridge's
+  /// `FeatureOperations`); the slot needs the root store's types too, which only the app knows.
+  private let slotMaker: @ShellActor (RootComposer) -> FeatureRecipe<R>.Compose
 
-  @inline(__always)
   init(
     title: String, hasTab: Bool = true, initialBadge: String = "",
     recipe: @escaping (AppContext) -> FeatureRecipe<R>,
@@ -54,28 +51,39 @@ where R.Action: BoundaryAction {
     self.view = view
     self.shellEvents = shellEvents
     self.saveInput = saveInput
-    startBoundary = { declaration, context, index in
-      BoundaryFeature(
-        declaration: declaration, index: index,
-        feature: declaration.recipe(context).start(withDependencies: context.hostDependencies))
-    }
-    makeSlot = { declaration, context, index in
-      let slot = Slot(declaration: declaration, index: index, context: context)
-      return SlotStart(slot: slot) { root, tracked in
-        BoundaryFeature(
-          declaration: declaration, index: index, feature: slot.start(in: root, tracked: tracked))
+    slotMaker = { composer in
+      { name, initialState, reduce in
+        composer.composeSlot(name: name, initialState: initialState, reduce: reduce)
       }
     }
   }
 
+  // Reached through the type-erased list, these methods run generic code; the feature's store,
+  // view store and slot do not: the recipe was made by the feature's module, and starts the
+  // feature with code specialized there (FeatureBridge's `FeatureOperations`), and the slot is
+  // made by `slotMaker`.
+
   @ShellActor
   func start(in context: AppContext, at index: Int) -> any RunningFeature {
-    startBoundary(self, context, index)
+    BoundaryFeature(
+      declaration: self, index: index,
+      feature: recipe(context).start(withDependencies: context.hostDependencies))
+  }
+
+  func prepare(_ dependencies: inout DependencyValues, in context: AppContext) {
+    recipe(context).dependencies(&dependencies)
   }
 
   @ShellActor
-  func slot(in context: AppContext, at index: Int) -> SlotStart {
-    makeSlot(self, context, index)
+  func start(
+    in context: AppContext, at index: Int, on root: Store<AppState, AppAction>,
+    composer: RootComposer
+  ) -> any RunningFeature {
+    BoundaryFeature(
+      declaration: self, index: index,
+      feature: recipe(context).start(
+        composedBy: slotMaker(composer), dependencies: root.dependencyValues,
+        withDependencies: context.hostDependencies))
   }
 }
 
@@ -86,6 +94,13 @@ protocol AppFeatureDeclaration {
   var initialBadge: String { get }
   /// Starts the feature behind its boundary (the multi-store build).
   @ShellActor func start(in context: AppContext, at index: Int) -> any RunningFeature
-  /// Makes the feature's part of the root store (the single-store build).
-  @ShellActor func slot(in context: AppContext, at index: Int) -> SlotStart
+  /// Sets the feature's dependencies on the single-store build's root store, where the features
+  /// it presents start from them.
+  func prepare(_ dependencies: inout DependencyValues, in context: AppContext)
+  /// Starts the feature on a slot of `root` that `composer` makes (the single-store build),
+  /// behind the same boundary.
+  @ShellActor func start(
+    in context: AppContext, at index: Int, on root: Store<AppState, AppAction>,
+    composer: RootComposer
+  ) -> any RunningFeature
 }

@@ -13,27 +13,24 @@ struct AppState {
 ///
 /// Not `Sendable`: confined to the root store's actor.
 final class SlotTable {
-  private let declared: [any FeatureSlot]
-  private var presented: [Int: any FeatureSlot] = [:]
-  private var nextIndex: Int
+  private var slots: [Int: AnyObject] = [:]
+  private var nextIndex = 0
 
-  init(_ declared: [any FeatureSlot]) {
-    self.declared = declared
-    nextIndex = declared.count
-  }
-
-  /// Adds the slot of a presented feature, made by `make` with its index.
-  func add(_ make: (Int) -> any FeatureSlot) -> Int {
+  /// Adds a slot, made by `make` with its index.
+  func add(_ make: (Int) -> AnyObject) -> Int {
     let index = nextIndex
     nextIndex += 1
-    presented[index] = make(index)
+    slots[index] = make(index)
     return index
   }
 
-  /// Takes out a presented feature's slot.
+  /// Takes out a slot whose feature was dismissed or stopped.
   func remove(at index: Int) {
-    presented[index] = nil
+    slots[index] = nil
   }
+
+  /// How many features have slots now.
+  var count: Int { slots.count }
 }
 
 /// The whole app's actions in the single-store build.

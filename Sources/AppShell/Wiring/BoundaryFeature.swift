@@ -24,8 +24,7 @@ protocol RunningFeature: AnyObject {
 
 /// The one implementation of ``RunningFeature``, for a feature declared as `AppFeature<R>`.
 @ShellActor
-final class BoundaryFeature<R: Reducer & SendableMetatype>: RunningFeature
-where R.Action: BoundaryAction {
+final class BoundaryFeature<R: Reducer>: RunningFeature where R.Action: BoundaryAction {
   private let feature: Feature<R.Action.Input, R.Action.Output>
   private let appFeature: AppFeature<R>
   private let index: Int

@@ -2,29 +2,6 @@ import FeatureBridge
 import StoreKernel
 import TerminalUI
 
-/// A feature's part of the single-store build: its state, inside the root store, and its
-/// reducer, run by the root reducer for the feature's actions (each bound to its slot,
-/// ``SlotAction``). The feature itself (its start and stop actions, its inputs, its outputs to
-/// the shell, settling it) is hosted by the same boundary as in the multi-store build
-/// (``Slot/start(in:tracked:)``).
-///
-/// The state is held by reference, so the root reducer mutates it in place, as a stored
-/// property of a concrete root state would be: a keystroke in a note must not copy the notes.
-/// Isolated to the shell's actor, like the root store.
-@ShellActor
-protocol FeatureSlot: AnyObject {
-  /// Sets the feature's dependencies on the root store.
-  func prepare(_ dependencies: inout DependencyValues)
-}
-
-/// A feature's slot, made before the root store that holds it, and how to start the feature on
-/// it once the root store exists.
-struct SlotStart {
-  let slot: any FeatureSlot
-  /// Starts the feature on its slot of `root`; `tracked` as in ``Slot/start(in:tracked:)``.
-  let start: @ShellActor (_ root: Store<AppState, AppAction>, _ tracked: Bool) -> any RunningFeature
-}
-
 /// What marks the effects of a slot's feature in the root store, so that stopping the feature
 /// ends its effects and no other's.
 struct SlotEffects: Hashable, Sendable {
@@ -41,91 +18,34 @@ extension Effect {
   }
 }
 
-/// A declared feature's slot, for a feature declared as `AppFeature<R>`.
+/// A feature's part of the single-store build, for a declared feature as for one a reducer
+/// presents: its state, inside the root store, and its reducer, run by the root reducer for the
+/// feature's actions (each bound to its slot, ``SlotAction``). The feature itself (its start
+/// and stop actions, its inputs, its outputs, settling it) is hosted by the same boundary as in
+/// the multi-store build: FeatureBridge starts it from its recipe on a slot that
+/// ``RootComposer`` makes.
+///
+/// The state is held by reference, so the root reducer mutates it in place, as a stored
+/// property of a concrete root state would be: a keystroke in a note must not copy the notes.
+/// Isolated to the shell's actor, like the root store.
 @ShellActor
-final class Slot<R: Reducer & SendableMetatype>: FeatureSlot where R.Action: BoundaryAction {
-  private let appFeature: AppFeature<R>
+final class FeatureSlot<State, Action: Sendable> {
   private let index: Int
-  private let recipe: FeatureRecipe<R>
-  var state: R.State
-  /// Bumped each time the feature's reducer runs: the change key of its scope, so that a
-  /// tracked scope is derived again only when its feature may have changed.
-  private(set) var version = 0
-  /// The feature's reducer inside its boundary (its delegate actions routed to its outputs),
-  /// installed when the feature starts on this slot.
-  private var reduceFeature: (inout R.State, R.Action) -> Effect<R.Action> = { _, _ in .none }
-
-  init(declaration: AppFeature<R>, index: Int, context: AppContext) {
-    self.appFeature = declaration
-    self.index = index
-    recipe = declaration.recipe(context)
-    state = recipe.initialState
-  }
-
-  /// `action` as the root store's, bound to this slot.
-  nonisolated func bind(_ action: R.Action) -> AppAction {
-    .feature(SlotAction { [self] in reduce(action) })
-  }
-
-  private func reduce(_ action: R.Action) -> Effect<AppAction> {
-    version &+= 1
-    return reduceFeature(&state, action).inSlot(index, bind: binding)
-  }
-
-  /// ``bind(_:)`` as a function, formed outside the actor: the slot's effects bind their
-  /// actions wherever they run.
-  private nonisolated var binding: @Sendable (R.Action) -> AppAction {
-    { [self] in bind($0) }
-  }
-
-  func prepare(_ dependencies: inout DependencyValues) {
-    recipe.dependencies(&dependencies)
-  }
-
-  /// Starts the feature on this slot of `root`, behind the same boundary as a feature with a
-  /// store of its own: its view store and its host use a store scoped from `root` to the slot.
-  ///
-  /// - Parameters:
-  ///   - root: The root store, whose state holds this slot.
-  ///   - tracked: Whether the scope is derived again only when this slot's reducer has run
-  ///     (as an app whose views track what they read), or after every action of the app.
-  @ShellActor
-  func start(
-    in root: Store<AppState, AppAction>, tracked: Bool
-  ) -> Feature<R.Action.Input, R.Action.Output> {
-    let index = index
-    let name = "App/\(appFeature.title)"
-    return Feature.start(
-      name: recipe.name, reducer: recipe.reducer, delivery: recipe.delivery,
-      dependencies: root.dependencyValues,
-      composedBy: { [self] reduce in
-        reduceFeature = reduce
-        // The slot is the one in the root state (a reference): read it directly rather than
-        // looking it up in the root state on every derivation.
-        return tracked
-          ? root.scope(
-            state: { [self] _ in state }, action: { [self] in bind($0) }, name: name,
-            changesWith: { [self] _ in version })
-          : root.scope(state: { [self] _ in state }, action: { [self] in bind($0) }, name: name)
-      },
-      endEffects: { root.cancelEffects(markedWith: SlotEffects(index: index)) })
-  }
-}
-
-/// A presented feature's slot (``RootComposer``): its state and its reducer, by their types,
-/// since a presented feature is not declared to the app.
-@ShellActor
-final class ComposedSlot<State, Action: Sendable>: FeatureSlot {
-  private let index: Int
+  private let name: String
   private(set) var state: State
   /// Bumped each time the feature's reducer runs: the change key of its tracked scope.
   private(set) var version = 0
-  /// Whether the feature is still presented; its slot is taken out when it is dismissed.
-  private var isPresented = true
+  /// Whether the feature still runs on the slot: its slot is taken out when it is dismissed or
+  /// stops.
+  private var isRunning = true
   private let reduceFeature: (inout State, Action) -> Effect<Action>
 
-  init(index: Int, state: State, reduce: @escaping (inout State, Action) -> Effect<Action>) {
+  init(
+    index: Int, name: String, state: State,
+    reduce: @escaping (inout State, Action) -> Effect<Action>
+  ) {
     self.index = index
+    self.name = name
     self.state = state
     reduceFeature = reduce
   }
@@ -136,10 +56,10 @@ final class ComposedSlot<State, Action: Sendable>: FeatureSlot {
   }
 
   private func reduce(_ action: Action) -> Effect<AppAction> {
-    guard isPresented else {
+    guard isRunning else {
       IssueReporter.report(
-        "An action reached a presented feature that is no longer presented (slot \(index)): "
-          + "\(action). It reached no feature.")
+        "An action reached \(name) after its slot was taken out (slot \(index): the feature "
+          + "was dismissed or stopped): \(action). It reached no feature.")
       return .none
     }
     version &+= 1
@@ -153,18 +73,17 @@ final class ComposedSlot<State, Action: Sendable>: FeatureSlot {
   }
 
   /// Takes the slot out: an action still on its way to it reaches no feature.
-  func dismiss() {
-    isPresented = false
+  func takeOut() {
+    isRunning = false
   }
-
-  /// A presented feature's dependencies are its reducer's own (``FeatureRecipe``'s composed
-  /// start applies them), not the root store's.
-  func prepare(_ dependencies: inout DependencyValues) {}
 }
 
-/// Where the features a reducer presents run in the single-store build: on slots of the root
-/// store, started when presented and taken out when dismissed, behind the same boundary as in
-/// the multi-store build (FeatureBridge's `FeatureLauncher(recipe:)`).
+/// Where the features run in the single-store build: on slots of the root store. The declared
+/// features are started on theirs with the app (``AppFeature``); those a reducer presents are
+/// started when presented and taken out when dismissed, behind the same boundary as in the
+/// multi-store build (FeatureBridge's `FeatureLauncher(recipe:)`). A feature's recipe starts it
+/// on its slot (FeatureBridge's `FeatureRecipe.start(composedIn:)`) and hands its reducer to
+/// ``compose(name:initialState:reduce:)``.
 ///
 /// Not `Sendable`: isolated to the shell's actor, the root store's (the root carries it in its
 /// dependencies through `FeatureComposerReference`).
@@ -195,16 +114,18 @@ final class RootComposer: FeatureComposer {
     }
   }
 
-  private func composeSlot<State, Action: Sendable>(
+  /// ``compose(name:initialState:reduce:)`` on the actor; a declared feature's slot is made
+  /// here directly (``AppFeature``), where the feature's types are known.
+  func composeSlot<State, Action: Sendable>(
     name: String, initialState: State,
     reduce: @escaping (inout State, Action) -> Effect<Action>
   ) -> (store: Store<State, Action>, end: () -> Void) {
     guard let root else {
       preconditionFailure("A feature was presented after the app's root store went")
     }
-    var made: ComposedSlot<State, Action>?
+    var made: FeatureSlot<State, Action>?
     let index = slots.add { index in
-      let slot = ComposedSlot(index: index, state: initialState, reduce: reduce)
+      let slot = FeatureSlot(index: index, name: name, state: initialState, reduce: reduce)
       made = slot
       return slot
     }
@@ -220,7 +141,7 @@ final class RootComposer: FeatureComposer {
       store,
       { [weak root] in
         root?.cancelEffects(markedWith: SlotEffects(index: index))
-        slot.dismiss()
+        slot.takeOut()
         slots.remove(at: index)
       }
     )

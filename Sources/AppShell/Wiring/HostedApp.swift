@@ -8,7 +8,8 @@ import TerminalUI
 /// - Multi-store: each feature has a store of its own; the shell has its own.
 /// - Single-store: the same declared features composed under one root store. Each feature's
 ///   reducer runs on its slot of the root state (``FeatureSlot``), its boundary's host and view
-///   use a store scoped from the root, and the shell is a scope of the root too. Tracked (the
+///   use a store scoped from the root, and the shell is a scope of the root too. A declared
+///   feature gets its slot as a feature it presents does (``RootComposer``). Tracked (the
 ///   default single-store build), a feature's scope is derived again only when its reducer has
 ///   run, as in an app whose views track what they read: the best a single store can do.
 ///   Untracked, every scope is derived again after every action of the app, as in a root store
@@ -48,18 +49,16 @@ final class HostedApp: RunningApp {
     case .singleStore, .singleStoreUntracked:
       let tracked = architecture == .singleStore
       let hostDependencies = context.hostDependencies
-      let slots = declarations.enumerated().map { index, declaration in
-        declaration.slot(in: context, at: index)
-      }
-      let table = SlotTable(slots.map(\.slot))
-      // What the features present runs on slots of the root store too.
+      let table = SlotTable()
+      // Every feature runs on a slot of the root store: the declared ones from the start, and
+      // what they present while it is presented.
       let composer = RootComposer(slots: table, tracked: tracked)
       let root = Store(
         initialState: AppState(shell: shellState, slots: table),
         reducer: AppReducer(),
         name: "App",
         withDependencies: { values in
-          for slot in slots { slot.slot.prepare(&values) }
+          for declaration in declarations { declaration.prepare(&values, in: context) }
           values.featureComposer = FeatureComposerReference(composer)
           hostDependencies(&values)
         })
@@ -71,7 +70,9 @@ final class HostedApp: RunningApp {
           state: { $0.shell }, action: { .shell($0) }, name: "App/Shell",
           changesWith: { $0.shell })
         : root.scope(state: { $0.shell }, action: { .shell($0) }, name: "App/Shell")
-      features = slots.map { $0.start(root, tracked) }
+      features = declarations.enumerated().map { index, declaration in
+        declaration.start(in: context, at: index, on: root, composer: composer)
+      }
     }
     for feature in features { feature.routeOutputs(into: shell) }
   }

@@ -115,12 +115,12 @@ extension Feature {
   ) -> Feature
   where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
     let mailbox = InputMailbox<Input>(delivery: delivery)
+    let operations = FeatureOperations<R>()
     let host = FeatureHost<R>(
       name: name, store: store, mailbox: mailbox, counters: counters,
-      outputs: outputs, registration: registry.register(name: name), endEffects: endEffects)
+      outputs: outputs, registration: registry.register(name: name), operations: operations,
+      endEffects: endEffects)
     host.effectMark = effectMark
-    host.deliverBatch = { [unowned host] in host.deliverPending() }
-    host.viewStoreMaker = { [unowned host] in host.makeViewStoreNow() }
     let reference = FeatureHostReference(host)
     let limit = FeatureHost<R>.scheduledBatchLimit
     // The actor is captured weakly: it may own the feature, whose input sender this is. Each

@@ -6,9 +6,9 @@ public import StoreKernel
 /// single-store build), from the same description.
 ///
 /// `package`: a recipe names the feature's reducer and state, which are not public. It is
-/// `@usableFromInline`, with its properties, so that its inlinable members are inlined in the
-/// feature's module: Swift accepts `@inlinable` on a member of a plain `package` type but never
-/// inlines or specializes it in another module.
+/// `@usableFromInline`, with its properties, so that its `init` is specialized in the feature's
+/// module, where it forms the feature's ``FeatureOperations``: Swift accepts `@inlinable` on a
+/// member of a plain `package` type but never inlines or specializes it in another module.
 @usableFromInline
 package struct FeatureRecipe<R: Reducer> where R.Action: BoundaryAction {
   @usableFromInline package typealias Input = R.Action.Input
@@ -21,6 +21,11 @@ package struct FeatureRecipe<R: Reducer> where R.Action: BoundaryAction {
   /// Sets the feature's own dependencies (its storage, its shared values).
   @usableFromInline package let dependencies: (inout DependencyValues) -> Void
 
+  /// The feature's specialized code (``FeatureOperations``), formed here: a recipe is made
+  /// where its reducer's type is known (the feature module's `recipe`), so each way to start
+  /// it runs specialized wherever it is started from.
+  @usableFromInline let operations: FeatureOperations<R>
+
   @inlinable
   package init(
     name: String, initialState: R.State, reducer: R,
@@ -32,70 +37,74 @@ package struct FeatureRecipe<R: Reducer> where R.Action: BoundaryAction {
     self.reducer = reducer
     self.delivery = delivery
     self.dependencies = dependencies
+    operations = FeatureOperations()
   }
 
-  /// Starts the feature behind a boundary: its dependencies first, then the host's.
+  /// Starts the feature behind a boundary, in a store of its own: its dependencies first, then
+  /// the host's.
   ///
-  /// Always inlined, so the feature's store, delivery and view store run code specialized for
-  /// its state and actions where the recipe is started with a known reducer (the feature
-  /// module's public `start`, the app's declaration). `@inlinable` alone is not enough: Swift
-  /// does not specialize a generic function that takes an `isolated` parameter, and run
-  /// generic, a keystroke in the notes costs several times more (docs/performance.md).
-  @inline(__always) @inlinable
+  /// - Parameters:
+  ///   - inputs: A stream of inputs, if the host has one.
+  ///   - hostDependencies: The host's overrides, applied last.
+  ///   - isolation: The host's actor, where the feature's store lives.
+  /// - Returns: The running feature.
   package func start(
     inputs: AsyncStream<Input>? = nil,
     withDependencies hostDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation
   ) -> Feature<Input, Output> {
-    Feature.start(
-      name: name, initialState: initialState, reducer: reducer, inputs: inputs,
-      delivery: delivery,
-      withDependencies: {
-        dependencies(&$0)
-        hostDependencies(&$0)
-      },
-      isolation: isolation)
+    operations.start(self, inputs, hostDependencies, isolation)
   }
+
+  /// Makes a feature's slot in a root store: given the feature's name, first state and reducer
+  /// (inside its boundary), it adds a slot holding the state, whose actions the reducer handles
+  /// when the root store receives them, and returns a store scoped to the slot and how to end
+  /// the slot (``FeatureComposer/compose(name:initialState:reduce:)``).
+  @usableFromInline package typealias Compose = (
+    _ name: String, _ initialState: R.State,
+    _ reduce: @escaping (inout R.State, R.Action) -> Effect<R.Action>
+  ) -> (store: Store<R.State, R.Action>, end: () -> Void)
 
   /// Starts the feature on a slot of a single-store app's root store, behind the same boundary
   /// as ``start(inputs:withDependencies:isolation:)`` gives it with a store of its own. Its
-  /// reducer and its effects see the dependencies in effect here (the presenting store's, with
-  /// the presentation's `dismiss`) under the feature's own.
+  /// reducer and its effects see `dependencies` (by default those in effect here: a presenting
+  /// store's, with the presentation's `dismiss`), then the feature's own, then the host's.
   ///
   /// - Parameters:
   ///   - composer: The root store's composer.
+  ///   - dependencies: The values under the feature's own; by default those in effect here.
+  ///   - hostDependencies: The host's overrides, applied last.
   ///   - isolation: The root store's actor.
   /// - Returns: The running feature.
-  @inline(__always) @inlinable
   package func start(
-    composedIn composer: any FeatureComposer, isolation: isolated any Actor = #isolation
+    composedIn composer: any FeatureComposer,
+    dependencies: DependencyValues = .current,
+    withDependencies hostDependencies: (inout DependencyValues) -> Void = { _ in },
+    isolation: isolated any Actor = #isolation
   ) -> Feature<Input, Output> {
-    var values = DependencyValues.current
-    dependencies(&values)
-    let featureValues = values
-    let initialState = initialState
-    let name = name
-    let ending = SlotEnding()
-    return Feature.start(
-      name: name, reducer: reducer.transformDependency { $0 = featureValues },
-      delivery: delivery, dependencies: featureValues,
-      composedBy: { reduce in
-        let slot = composer.compose(name: name, initialState: initialState, reduce: reduce)
-        ending.end = slot.end
-        return slot.store
-      },
-      endEffects: { ending.end() },
-      isolation: isolation)
+    start(
+      composedBy: { composer.compose(name: $0, initialState: $1, reduce: $2) },
+      dependencies: dependencies, withDependencies: hostDependencies, isolation: isolation)
   }
-}
 
-/// How to end a feature's slot, known once the slot is made.
-///
-/// Not `Sendable`: confined to the root store's actor.
-@usableFromInline
-final class SlotEnding {
-  @usableFromInline var end: () -> Void = {}
-
-  @usableFromInline
-  init() {}
+  /// Starts the feature on a slot that `compose` makes, as
+  /// ``start(composedIn:dependencies:withDependencies:isolation:)`` does with a composer's. An
+  /// app that knows both the feature's types and its root store's forms `compose` there, so the
+  /// slot's store runs code specialized for both (a composer reached through
+  /// `any FeatureComposer` runs generic code).
+  ///
+  /// - Parameters:
+  ///   - compose: Makes the feature's slot.
+  ///   - dependencies: The values under the feature's own; by default those in effect here.
+  ///   - hostDependencies: The host's overrides, applied last.
+  ///   - isolation: The root store's actor.
+  /// - Returns: The running feature.
+  package func start(
+    composedBy compose: @escaping Compose,
+    dependencies: DependencyValues = .current,
+    withDependencies hostDependencies: (inout DependencyValues) -> Void = { _ in },
+    isolation: isolated any Actor = #isolation
+  ) -> Feature<Input, Output> {
+    operations.startComposed(self, compose, dependencies, hostDependencies, isolation)
+  }
 }

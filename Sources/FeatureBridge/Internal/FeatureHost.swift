@@ -4,8 +4,9 @@ import Synchronization
 /// Owns a running feature's store on the host's actor; everything the `Feature` handle does
 /// goes through here.
 ///
-/// `deliverPending` is `@inlinable` so each feature module gets it specialized for its reducer;
-/// the rest runs once per feature and stays out of line.
+/// What runs per input or per view (delivering inputs, making view stores) is reached through
+/// the feature's ``FeatureOperations``, which run specialized for its reducer; the rest runs
+/// once per feature and stays generic, out of line.
 @usableFromInline
 final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryAction {
   @usableFromInline typealias Input = R.Action.Input
@@ -46,9 +47,11 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     counters: BoundaryCounters,
     outputs: OutputRoute<Output>,
     registration: FeatureRegistry.Registration,
+    operations: FeatureOperations<R>,
     endEffects: (() -> Void)? = nil
   ) {
     self.name = name
+    self.operations = operations
     self.store = store
     self.storeCounters = store.eventCounters
     self.mailbox = mailbox
@@ -63,11 +66,16 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
   /// running effects are all the feature's.
   let endEffects: (() -> Void)?
 
+  /// The feature's specialized code: the methods here that are compiled once for every
+  /// feature reach `deliverPending` and `makeViewStoreNow` through it, instead of their own,
+  /// generic, copies, which would box every input on its way through.
+  @usableFromInline let operations: FeatureOperations<R>
+
   /// ``deliverPending(upTo:)`` of every waiting input, specialized for the feature's types.
-  /// `Feature.start` (which is `@inlinable`, so it is compiled in the feature's module) sets
-  /// it; the methods here that are compiled once for every feature call it instead of their
-  /// own, generic, copy of `deliverPending`, which would box every input on its way through.
-  @usableFromInline var deliverBatch: () -> Void = {}
+  @usableFromInline
+  func deliverBatch() {
+    _ = operations.deliverPending(self, .max)
+  }
 
   /// The most inputs a scheduled delivery (one that a `put` asked for) hands the store in one
   /// batch. Producers on other threads may put inputs faster than the store handles them; a
@@ -166,13 +174,11 @@ final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryActi
     startWork = nil
   }
 
-  /// ``makeViewStoreNow()`` specialized for the feature's types, set by `Feature.start` (see
-  /// ``deliverBatch``): a view store made in generic code would run its keystroke path generic.
-  @usableFromInline var viewStoreMaker: () -> AnyObject? = { nil }
-
+  /// ``makeViewStoreNow()`` specialized for the feature's types (see ``operations``): a view
+  /// store made in generic code would run its keystroke path generic.
   @usableFromInline
   func makeViewStore() -> AnyObject? {
-    viewStoreMaker()
+    operations.makeViewStore(self)
   }
 
   @inlinable

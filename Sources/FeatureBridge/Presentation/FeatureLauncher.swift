@@ -1,4 +1,4 @@
-public import StoreKernel
+package import StoreKernel
 
 /// How to start a feature that a reducer presents, from the value the parent presents it with:
 /// what a feature module offers a parent, and what a test replaces with a fake.
@@ -45,7 +45,6 @@ public struct FeatureLauncher<Start: Sendable, Input: Sendable, Output: Sendable
   /// dependencies), on a slot of that store. One declaration serves both builds.
   ///
   /// - Parameter recipe: The feature's recipe for the value the parent presents.
-  @inlinable
   package init<R: Reducer & SendableMetatype>(
     recipe: @escaping @Sendable (Start) -> FeatureRecipe<R>
   )

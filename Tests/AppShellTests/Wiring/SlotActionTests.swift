@@ -8,7 +8,7 @@ import Testing
 /// root reducer runs it there, with no boxing and no cast back to the feature's types.
 @Suite @ShellActor struct SlotActionTests {
   private func makeRoot() -> (Store<AppState, AppAction>, RootComposer) {
-    let table = SlotTable([])
+    let table = SlotTable()
     let composer = RootComposer(slots: table, tracked: true)
     let root = Store(
       initialState: AppState(shell: ShellState(badges: [], activeTab: 0), slots: table),
@@ -70,7 +70,7 @@ import Testing
     } matching: { issue in
       issue.comments.contains {
         $0.rawValue.hasPrefix(
-          "An action reached a presented feature that is no longer presented")
+          "An action reached Tally after its slot was taken out")
       }
     }
     #expect(runs == 1)

@@ -1,0 +1,96 @@
+public import StoreKernel
+
+/// What a feature does that must run specialized for its reducer's types, formed in one place.
+///
+/// Swift compiles a generic function once, for every type, passing the types at run time,
+/// unless a caller knows the types and can see the function's body; then it compiles a copy
+/// for them. A keystroke through generic code looks up generic metadata and boxes values on its
+/// way, several times the cost of the specialized copy (docs/performance.md). Hosts often hold
+/// features where their types are not known: an app's list of declarations, a single-store
+/// root's slots, a presenting feature's launcher.
+///
+/// So each host-facing entry (starting a recipe's feature alone or on a root's slot, delivering
+/// inputs, making a view store) is a closure in this table, formed by `init`. `init` is
+/// `@inlinable` and takes no actor, so Swift specializes it wherever the reducer's type is
+/// known: in a feature module's `recipe` (``FeatureRecipe`` keeps the table) and in
+/// ``Feature/start(name:initialState:reducer:inputs:delivery:withDependencies:isolation:)``.
+/// Whoever calls a closure of the table then runs the specialized code, from any context.
+/// Nothing else in FeatureBridge forms a closure for the compiler's sake
+/// (docs/decisions/0018-one-specialization-point.md).
+///
+/// Not `Sendable`: its closures take the feature's host and recipe, which belong to the host's
+/// actor.
+@usableFromInline
+struct FeatureOperations<R: Reducer> where R.Action: BoundaryAction {
+  @usableFromInline typealias Input = R.Action.Input
+  @usableFromInline typealias Output = R.Action.Output
+
+  /// Starts a recipe's feature in a store of its own.
+  @usableFromInline let start:
+    (
+      _ recipe: FeatureRecipe<R>, _ inputs: AsyncStream<Input>?,
+      _ hostDependencies: (inout DependencyValues) -> Void, _ isolation: isolated any Actor
+    ) -> Feature<Input, Output>
+
+  /// Starts a recipe's feature on a slot that `compose` makes in a root store, with
+  /// `dependencies` under the recipe's own and `hostDependencies` over them.
+  @usableFromInline let startComposed:
+    (
+      _ recipe: FeatureRecipe<R>, _ compose: FeatureRecipe<R>.Compose,
+      _ dependencies: DependencyValues, _ hostDependencies: (inout DependencyValues) -> Void,
+      _ isolation: isolated any Actor
+    ) -> Feature<Input, Output>
+
+  /// ``FeatureHost/deliverPending(upTo:)``.
+  @usableFromInline let deliverPending: (_ host: FeatureHost<R>, _ limit: Int) -> Bool
+
+  /// ``FeatureHost/makeViewStoreNow()``.
+  @usableFromInline let makeViewStore: (_ host: FeatureHost<R>) -> AnyObject?
+
+  /// The table for `R`: call it where `R` is known.
+  @inlinable
+  init() {
+    start = { recipe, inputs, hostDependencies, isolation in
+      Feature.start(
+        name: recipe.name, initialState: recipe.initialState, reducer: recipe.reducer,
+        inputs: inputs, delivery: recipe.delivery,
+        withDependencies: {
+          recipe.dependencies(&$0)
+          hostDependencies(&$0)
+        },
+        isolation: isolation)
+    }
+    startComposed = { recipe, compose, dependencies, hostDependencies, isolation in
+      var values = dependencies
+      recipe.dependencies(&values)
+      hostDependencies(&values)
+      let featureValues = values
+      let initialState = recipe.initialState
+      let name = recipe.name
+      let ending = SlotEnding()
+      return Feature.start(
+        name: name, reducer: recipe.reducer.transformDependency { $0 = featureValues },
+        delivery: recipe.delivery, dependencies: featureValues,
+        composedBy: { reduce in
+          let slot = compose(name, initialState, reduce)
+          ending.end = slot.end
+          return slot.store
+        },
+        endEffects: { ending.end() },
+        isolation: isolation)
+    }
+    deliverPending = { host, limit in host.deliverPending(upTo: limit) }
+    makeViewStore = { host in host.makeViewStoreNow() }
+  }
+}
+
+/// How to end a feature's slot, known once the slot is made.
+///
+/// Not `Sendable`: confined to the root store's actor.
+@usableFromInline
+final class SlotEnding {
+  @usableFromInline var end: () -> Void = {}
+
+  @usableFromInline
+  init() {}
+}
