@@ -22,15 +22,12 @@ public import StoreKernel
 /// actor.
 @usableFromInline
 struct FeatureOperations<R: Reducer> where R.Action: BoundaryAction {
-  @usableFromInline typealias Input = R.Action.Input
-  @usableFromInline typealias Output = R.Action.Output
-
   /// Starts a recipe's feature in a store of its own.
   @usableFromInline let start:
     (
-      _ recipe: FeatureRecipe<R>, _ inputs: AsyncStream<Input>?,
+      _ recipe: FeatureRecipe<R>, _ inputs: AsyncStream<R.Action.Input>?,
       _ hostDependencies: (inout DependencyValues) -> Void, _ isolation: isolated any Actor
-    ) -> Feature<Input, Output>
+    ) -> Feature<R.Action.Input, R.Action.Output>
 
   /// Starts a recipe's feature on a slot that `compose` makes in a root store, with
   /// `dependencies` under the recipe's own and `hostDependencies` over them.
@@ -39,7 +36,7 @@ struct FeatureOperations<R: Reducer> where R.Action: BoundaryAction {
       _ recipe: FeatureRecipe<R>, _ compose: FeatureRecipe<R>.Compose,
       _ dependencies: DependencyValues, _ hostDependencies: (inout DependencyValues) -> Void,
       _ isolation: isolated any Actor
-    ) -> Feature<Input, Output>
+    ) -> Feature<R.Action.Input, R.Action.Output>
 
   /// ``FeatureHost/deliverPending(upTo:)``.
   @usableFromInline let deliverPending: (_ host: FeatureHost<R>, _ limit: Int) -> Bool
