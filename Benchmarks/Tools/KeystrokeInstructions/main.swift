@@ -18,6 +18,7 @@
 //
 // Used by docs/performance.md.
 
+import Dispatch
 import FeatureBridge
 import StoreKernel
 
@@ -25,7 +26,7 @@ import StoreKernel
 
 /// A view over a feature's view store, drawn under tracking after every key (the view tracks
 /// the revision and peeks at the text).
-@MainActor func typeIntoAFeatureWhoseViewDraws(_ keys: Int) {
+func typeIntoAFeatureWhoseViewDraws(_ keys: Int, isolation: isolated any Actor = #isolation) {
   let redraws = RedrawRequests()
   let feature = Feature<Never, Never>.start(
     name: "Typing", initialState: TypingState(), reducer: TypingReducer())
@@ -79,7 +80,9 @@ import StoreKernel
 }
 
 /// The same view over an `@Observable` model, drawn under tracking after every key.
-@MainActor func typeIntoAModel<Model: TypingModelProtocol>(_ keys: Int, _ model: Model) {
+func typeIntoAModel<Model: TypingModelProtocol>(
+  _ keys: Int, _ model: Model, isolation: isolated any Actor = #isolation
+) {
   let redraws = RedrawRequests()
   let view = TypingModelView(model)
   blackHole(view.draw(onChange: redraws))
@@ -90,14 +93,43 @@ import StoreKernel
   precondition(redraws.total == keys)
 }
 
+/// An actor on the runtime's default executor, as the timed benchmarks' host is: a store's
+/// isolation check on it asks the runtime, where on the main actor it asks the main queue.
+actor LoopHost {
+  func typeIntoAFeatureWhoseViewDraws(_ keys: Int) {
+    KeystrokeInstructions.typeIntoAFeatureWhoseViewDraws(keys)
+  }
+
+  func typeIntoARevisionOnlyModel(_ keys: Int) {
+    typeIntoAModel(keys, RevisionOnlyTypingModel())
+  }
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let keys = Int(arguments[2]), keys > 0 else {
   fatalError(
     "usage: KeystrokeInstructions "
-      + "keys|plain|feature|stamped|model|revision-only|notes|scoped10|dependency|fanout100 KEYS")
+      + "keys|plain|feature|stamped|model|revision-only|feature-actor|revision-only-actor|notes|"
+      + "scoped10|dependency|fanout100 KEYS")
 }
 if arguments[1] == "notes" {
   typeIntoTheNotes(keys)
+} else if arguments[1].hasSuffix("-actor") {
+  // Off the main thread, on the runtime's pool; the main thread waits for it.
+  let done = DispatchSemaphore(value: 0)
+  let mode = arguments[1]
+  Task.detached {
+    let host = LoopHost()
+    if mode == "feature-actor" {
+      await host.typeIntoAFeatureWhoseViewDraws(keys)
+    } else if mode == "revision-only-actor" {
+      await host.typeIntoARevisionOnlyModel(keys)
+    } else {
+      fatalError("unknown mode \(mode)")
+    }
+    done.signal()
+  }
+  done.wait()
 } else {
   MainActor.assumeIsolated {
     switch arguments[1] {
