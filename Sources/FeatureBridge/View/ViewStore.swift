@@ -44,8 +44,6 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// The store while the feature runs (its last state once it has stopped), and the properties
   /// read so far, with what each last saw. The store's observer holds it too.
   @usableFromInline let storage: ViewStoreStorage<State, ViewAction>
-  /// Finds the read made for each property.
-  @usableFromInline var index = TrackedReadIndex<State, ViewAction>()
   /// Keeps the store's observer; released with the view store, which ends the observation.
   @usableFromInline let observation: ObservationToken?
 
@@ -141,7 +139,7 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
     _ keyPath: AnyKeyPath, orMake make: () -> Kind
   ) -> Kind {
     let read: Kind
-    if let known = index.find(keyPath) {
+    if let known = storage.index.find(keyPath) {
       // Equal key paths have the same value type, so their reads are of the same kind.
       guard let known = known as? Kind else {
         preconditionFailure("A view store's read of \(keyPath) is not a \(Kind.self)")
@@ -150,7 +148,7 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
     } else {
       read = make()
       storage.add(read)
-      index.add(read, keyPath: keyPath)
+      storage.index.add(read, keyPath: keyPath)
     }
     read.registerAccess()
     return read

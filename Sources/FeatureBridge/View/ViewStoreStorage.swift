@@ -22,7 +22,9 @@ public import StoreKernel
 /// - **No two accesses to an unchecked property overlap.** The storage is confined to its
 ///   feature's actor (it is not `Sendable`), and every access to its unchecked properties is one
 ///   read or one write that calls no other code: no access spans the store's send (during which
-///   a stop may end the storage) or an Observation call (during which anything may run).
+///   a stop may end the storage) or an Observation call (during which anything may run). The
+///   read index's accesses (`index`, a find or an add) run only the standard library's array
+///   and key path code.
 ///
 /// What it buys: a keystroke retains and releases nothing on its way (each retain and release
 /// avoided was 3 – 7 ns, docs/performance.md), and pays no dynamic exclusivity check
@@ -44,6 +46,8 @@ final class ViewStoreStorage<State, ViewAction> {
   /// Whether the feature has stopped; `finalState` is its last state from then on.
   @usableFromInline @exclusivity(unchecked) private(set) var hasEnded = false
   @usableFromInline private(set) var finalState: State?
+  /// Finds the read made for each property (the view store's reads).
+  @usableFromInline @exclusivity(unchecked) var index = TrackedReadIndex<State, ViewAction>()
   /// The newest read; each links to the one made before it.
   @usableFromInline @exclusivity(unchecked) private(set) var newestRead: Read?
   /// The subject the next read is tracked in, and how many of its slots are taken: the reads
