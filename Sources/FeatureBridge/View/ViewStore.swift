@@ -88,11 +88,10 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// - Parameter keyPath: The property.
   @inlinable
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    let state = storage.state
     let read = trackedRead(keyPath) {
-      ViewStoreStorage.ValueRead(keyPath, in: state, storage: storage)
+      ViewStoreStorage.ValueRead(keyPath, in: storage.state, storage: storage)
     }
-    return read.reader.read(from: state)
+    return storage.read(read.reader)
   }
 
   /// Reads a ``Stamped`` property of the feature's state (`viewStore.$name`), and tracks its
@@ -121,11 +120,10 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
 
   @inlinable
   func stampedRead<Value>(_ keyPath: KeyPath<State, Stamped<Value>>) -> Value {
-    let state = storage.state
     let read = trackedRead(keyPath) {
-      ViewStoreStorage.StampRead(keyPath, in: state, storage: storage)
+      ViewStoreStorage.StampRead(keyPath, in: storage.state, storage: storage)
     }
-    return read.reader.read(from: state).wrappedValue
+    return storage.read(read.reader).wrappedValue
   }
 
   /// The read made for `keyPath`, or a new one from `make` (added to the storage and the

@@ -40,6 +40,9 @@ final class ViewStoreStorage<State, ViewAction> {
   @usableFromInline let lendSend: (ViewAction) -> Void
   @usableFromInline let lendSends: ([ViewAction]) -> Void
   @usableFromInline let lendState: () -> State
+  /// Lends the store's state in place to a load of one stored property
+  /// (`Store.withStateInPlace`).
+  @usableFromInline let lendStateInPlace: ((UnsafeRawPointer) -> Void) -> Void
   /// How many sends through this storage are under way: a send can lead to another, and to the
   /// feature's stop, within it.
   @usableFromInline @exclusivity(unchecked) var sendsUnderWay = 0
@@ -70,6 +73,7 @@ final class ViewStoreStorage<State, ViewAction> {
       }
     }
     lendState = { lent._withUnsafeGuaranteedRef { $0.state } }
+    lendStateInPlace = { load in lent._withUnsafeGuaranteedRef { $0.withStateInPlace(load) } }
   }
 
   /// The storage of a view store of a stopped feature: it lends nothing; its state is
@@ -80,6 +84,9 @@ final class ViewStoreStorage<State, ViewAction> {
     lendSend = { _ in }
     lendSends = { _ in }
     lendState = { preconditionFailure("An ended view store lent its store: a FeatureBridge bug.") }
+    lendStateInPlace = { _ in
+      preconditionFailure("An ended view store lent its store: a FeatureBridge bug.")
+    }
     hasEnded = true
     self.finalState = finalState
   }
@@ -92,6 +99,18 @@ final class ViewStoreStorage<State, ViewAction> {
       preconditionFailure("An ended view store has no final state: a FeatureBridge bug.")
     }
     return finalState
+  }
+
+  /// The property `reader` reads, from the store's state while the feature runs (in place when
+  /// the property is stored: the rest of the state is not copied), from its last state once it
+  /// has stopped.
+  @inlinable
+  func read<Value>(_ reader: KeyPathReader<State, Value>) -> Value {
+    guard let offset = reader.offset, !hasEnded else { return reader.read(from: state) }
+    var value: Value?
+    lendStateInPlace { value = $0.load(fromByteOffset: offset, as: Value.self) }
+    guard let value else { preconditionFailure("A view store's read lent no state.") }
+    return value
   }
 
   /// Sends a view action to the store, unless the feature has stopped.

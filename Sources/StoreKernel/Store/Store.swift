@@ -149,6 +149,27 @@ public final class Store<State, Action: Sendable> {
     }
   }
 
+  /// Reads one stored property of the state in place, with the checks of ``state``: `load`
+  /// gets the address of the state, and must only load the property from it (no user code
+  /// runs meanwhile). A root store lends its own state, so the rest of the state is not
+  /// copied (a copy retains every reference the state holds); a scoped store derives its state
+  /// as ``state`` does and lends the copy.
+  ///
+  /// - Parameter load: Loads the property from the state's address.
+  @inlinable
+  package func withStateInPlace(_ load: (UnsafeRawPointer) -> Void) {
+    switch source {
+    case .root(let runtime):
+      checkIsolation()
+      if runtime.isReducing { Self.stateReadWhileReducing() }
+      runtime.withStateInPlace(load)
+    case .scoped(let scoped):
+      StoreMetrics.bump(metrics.stateDerivations)
+      var state = scoped.read()
+      withUnsafeMutablePointer(to: &state) { load(UnsafeRawPointer($0)) }
+    }
+  }
+
   /// Traps, naming the misuse, when the caller is not on the store's actor: a read from another
   /// thread (possible only by opting out of the compiler's isolation checks) could tear the
   /// state. Checked on every read, so the misuse is caught where it happens, not only when it

@@ -26,12 +26,23 @@
 /// reducer calls. Two stores of a flag cost less than the dynamic check's begin and end
 /// (about 8 ns a send, with its thread-local lookups; docs/performance.md).
 ///
+/// `withStateInPlace` lends the address of `state` for a read of one stored property: the store
+/// has checked that no reducer runs, and the caller's closure only loads the property (no user
+/// code runs during the access), so nothing writes `state` while the address is lent.
+///
 /// An observer's last value (`LastSeen`) is unchecked too: only its observer's closure touches
 /// it, each access a plain read or write that runs no user code. Checked, it cost 86
 /// instructions an observer a pass, more than doubling a pass over 100 observers.
 @usableFromInline
 final class StoreRuntime<State, Action: Sendable> {
   @usableFromInline @exclusivity(unchecked) var state: State
+
+  /// Lends the address of `state` to `load`, which only loads a stored property from it (see
+  /// the header): a read that copies one property, not the whole state.
+  @inlinable
+  func withStateInPlace(_ load: (UnsafeRawPointer) -> Void) {
+    withUnsafeMutablePointer(to: &state) { load(UnsafeRawPointer($0)) }
+  }
   /// Whether the reducer is running, holding `state` in place; see above.
   @usableFromInline @exclusivity(unchecked) var isReducing = false
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
