@@ -108,6 +108,7 @@ final class RootComposer: FeatureComposer {
     // SAFETY: `assumeIsolated` traps unless this runs on the actor's thread, and runs its
     // operation there, now: the state and the reducer never leave the thread they are on.
     nonisolated(unsafe) let state = initialState
+    // SAFETY: the same, for the reducer.
     nonisolated(unsafe) let reduce = reduce
     return ShellActor.assumeIsolated {
       composeSlot(name: name, initialState: state, reduce: reduce)
