@@ -15,8 +15,9 @@ public import StoreKernel
 /// known: in a feature module's `recipe` (``FeatureRecipe`` keeps the table) and in
 /// ``Feature/start(name:initialState:reducer:inputs:delivery:withDependencies:isolation:)``.
 /// Whoever calls a closure of the table then runs the specialized code, from any context.
-/// Nothing else in FeatureBridge forms a closure for the compiler's sake
-/// (docs/decisions/0018-one-specialization-point.md).
+/// Outside this table only the view store's audited storage forms a closure for the compiler's
+/// sake (each read's comparison, `ViewStoreStorage.Read.takeIfChanged`;
+/// docs/decisions/0018-one-specialization-point.md).
 ///
 /// Not `Sendable`: its closures take the feature's host and recipe, which belong to the host's
 /// actor.
