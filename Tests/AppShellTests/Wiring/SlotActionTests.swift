@@ -64,7 +64,10 @@ import Testing
       return .none
     }
     tally.store.send(2)
+    #expect(root.state.slots.count == 1)
     tally.end()
+    // Taken out of the root state: a dismissed feature's state does not stay behind.
+    #expect(root.state.slots.count == 0)
     withKnownIssue("the feature was dismissed") {
       tally.store.send(5)
     } matching: { issue in
