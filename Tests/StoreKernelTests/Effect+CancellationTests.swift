@@ -95,6 +95,20 @@ private enum Parent {
     #expect(store.events.effectsFinished == 0)
   }
 
+  @Test func anIDIsMatchedByItsValueAndNotByAnotherTypesValue() async {
+    let store = makeStore()
+    let task = store.send(.start(1))
+    await clock.advance()
+
+    // Another type's value, even one that prints the same, cancels nothing.
+    store.cancelEffects(markedWith: "timer")
+    store.cancelEffects(markedWith: 0)
+    #expect(store.runningEffectCount == 1)
+    store.cancelEffects(markedWith: TimerID.timer)
+    #expect(await completes { await task.finish() })
+    #expect(store.events.effectsCancelled == 1)
+  }
+
   @Test func effectsWithTheSameIDRunSideBySideWithoutCancelInFlight() async {
     let store = makeStore()
     store.send(.start(1))

@@ -6,11 +6,9 @@
 /// from the child reaches that child and its descendants, and cancelling the same id from an
 /// ancestor reaches the child too (see `marked(with:)`).
 @usableFromInline
-package struct EffectID: Hashable, @unchecked Sendable {
-  // SAFETY: `base` is only ever built from a `Hashable & Sendable` value (see the initializers),
-  // so the erased value is `Sendable` even though `AnyHashable` is not declared so;
-  // `NavigationID` is `Sendable`.
-  let base: AnyHashable
+package struct EffectID: Hashable, Sendable {
+  /// The value the id was made from.
+  let base: ErasedEffectIDValue
   /// The children the id was used in, outermost first; empty for the store's own reducer.
   let path: [NavigationID]
   /// Whether an ancestor's cancel of `base` reaches this id: true for a reducer's ids, false for
@@ -18,7 +16,7 @@ package struct EffectID: Hashable, @unchecked Sendable {
   let reachesFromAncestors: Bool
 
   init(_ id: some Hashable & Sendable) {
-    self.base = AnyHashable(id)
+    self.base = ErasedEffectIDValue(TypedEffectID(id))
     self.path = []
     self.reachesFromAncestors = true
   }
@@ -27,22 +25,22 @@ package struct EffectID: Hashable, @unchecked Sendable {
   /// parent sees it (under the children above it, if any): an effect inside a child finds the
   /// child it runs in as the last such id it is marked with.
   package var marksChild: Bool {
-    !reachesFromAncestors && base.base is NavigationID
+    !reachesFromAncestors && base.box is TypedEffectID<NavigationID>
   }
 
   /// The child this id marks every effect of, if it marks one (see ``marksChild``).
   package var markedChild: NavigationID? {
-    reachesFromAncestors ? nil : base.base as? NavigationID
+    reachesFromAncestors ? nil : (base.box as? TypedEffectID<NavigationID>)?.value
   }
 
   /// The id that marks every effect of the child `navigation`.
   init(navigation: NavigationID) {
-    self.base = AnyHashable(navigation)
+    self.base = ErasedEffectIDValue(TypedEffectID(navigation))
     self.path = []
     self.reachesFromAncestors = false
   }
 
-  private init(base: AnyHashable, path: [NavigationID], reachesFromAncestors: Bool) {
+  private init(base: ErasedEffectIDValue, path: [NavigationID], reachesFromAncestors: Bool) {
     self.base = base
     self.path = path
     self.reachesFromAncestors = reachesFromAncestors
@@ -72,5 +70,56 @@ extension [EffectID] {
   func marked(with id: EffectID) -> [EffectID] {
     if id.path.isEmpty || !id.reachesFromAncestors { return self + [id] }
     return self + id.registrations
+  }
+}
+
+/// The value an ``EffectID`` was made from, erased. A class box rather than an `AnyHashable`:
+/// comparing two ids is a check of the box's class and the value's own `==`, and making one is
+/// an allocation, where `AnyHashable` asked the runtime for dynamic casts each time (about 2,000
+/// instructions to make one and as many to compare two, on every call of an operator that
+/// looks its id up: docs/performance.md).
+///
+/// Two ids are equal when their values are of one type and equal. `AnyHashable` also equated
+/// some values of two types (an `Int` 1 and an `Int8` 1, a subclass instance seen as its
+/// superclass); an id never does (docs/decisions/0003-cancellation-scoped-to-the-store.md).
+protocol ErasedEffectID: AnyObject, Sendable {
+  /// Whether `other` holds a value of the same type, equal to this one.
+  func isEqual(to other: any ErasedEffectID) -> Bool
+  /// Feeds the value to `hasher`.
+  func hash(into hasher: inout Hasher)
+}
+
+/// An ``ErasedEffectID``, hashable.
+struct ErasedEffectIDValue: Hashable, Sendable {
+  let box: any ErasedEffectID
+
+  init(_ box: any ErasedEffectID) {
+    self.box = box
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.box === rhs.box || lhs.box.isEqual(to: rhs.box)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    box.hash(into: &hasher)
+  }
+}
+
+/// An ``ErasedEffectID`` holding a value of type `Value`.
+final class TypedEffectID<Value: Hashable & Sendable>: ErasedEffectID {
+  let value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  func isEqual(to other: any ErasedEffectID) -> Bool {
+    guard let other = other as? TypedEffectID<Value> else { return false }
+    return other.value == value
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(value)
   }
 }
