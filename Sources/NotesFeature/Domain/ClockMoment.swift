@@ -35,8 +35,8 @@ package struct ClockMoment: Equatable, Sendable, CustomStringConvertible {
   }
 }
 
-/// When the edits not yet saved began, and when the last of them was made: what the autosave
-/// times its save by.
+/// When the edits not yet handed to the list began, and when the last of them was made: what
+/// the note editor times its hand-over by.
 ///
 /// `Sendable` plain value.
 package struct UnsavedEdits: Equatable, Sendable {

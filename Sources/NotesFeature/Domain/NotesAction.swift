@@ -42,7 +42,8 @@ package enum NotesAction: BoundaryAction, Equatable {
     case loadRequested
     case loaded(LoadedNotes)
     case loadFailed(NotesStorageError)
-    case autosaveTimerFired
+    /// The autosave's deadline came (``NotesReducer/markEdited(_:)``).
+    case autosaveDue
     case saveFinished(editCount: Int)
     case saveFailed(NotesStorageError)
     /// Sent when the feature stops: save what is unsaved, or keep it in a recovery file.

@@ -46,8 +46,8 @@ extension NotesReducer {
         .send(.delegate(.storageError(error.description))), noteCountChanged(state),
         saveRequestedWhileLoading(&state), replayInputsWaitingForLoad(&state),
         flushRequestedWhileLoading(&state))
-    case .autosaveTimerFired:
-      return autosaveTimerFired(&state)
+    case .autosaveDue:
+      return autosaveDue(&state)
     case .saveFinished(let editCount):
       state.savesInFlight -= 1
       state.savedEditCount = max(state.savedEditCount, editCount)
@@ -85,19 +85,19 @@ extension NotesReducer {
       return .none
     }
     // This save (or its refusal) answers every edit so far: the autosave times the next ones.
-    state.unsavedEdits = nil
+    let autosave = stopAutosave(&state)
     guard state.canSave else {
       // Reported like a failed save: a host waiting for the save's result hears one.
       let refusal = "Not saved: the notes file could not be read, so it is left untouched"
       state.status = refusal
-      return .send(.delegate(.storageError(refusal)))
+      return .merge(autosave, .send(.delegate(.storageError(refusal))))
     }
     state.savesInFlight += 1
     let document = NotesDocument(notes: state.notes)
     let editCount = state.editCount
     let storage = storage
     let saved = savedRecoveries(state)
-    return .run { send in
+    let write = Effect<NotesAction>.run { send in
       try await storage.save(document, editCount)
       // In the same effect as the save, so a stop right after it cannot skip the removal.
       if !saved.isEmpty { await storage.removeRecoveries(saved) }
@@ -108,6 +108,7 @@ extension NotesReducer {
         ?? .writeFailed(path: storage.location, reason: "\(error)")
       await send(.internal(.saveFailed(failure)))
     }
+    return autosave.merge(with: write)
   }
 
   /// The save when the feature stops: nothing may be lost, so what cannot be saved is kept in
@@ -123,7 +124,6 @@ extension NotesReducer {
       }
     }
     state.savesInFlight += 1
-    state.unsavedEdits = nil
     let editCount = state.editCount
     let saved = savedRecoveries(state)
     return .run { send in
@@ -201,9 +201,7 @@ extension NotesReducer {
     let storage = storage
     let close = Effect<NotesAction>.run { _ in await storage.close() }
     guard state.hasUnsavedChanges else { return close }
-    state.autosaveArmed = false
-    return .merge(
-      .cancel(id: CancelID.autosaveTimer), finalSave(&state).concatenate(with: close))
+    return .merge(stopAutosave(&state), finalSave(&state).concatenate(with: close))
   }
 
   /// The feature was stopped while loading: now that the load is done (and the inputs that

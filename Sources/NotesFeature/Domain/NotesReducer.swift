@@ -131,7 +131,7 @@ package struct NotesReducer: Reducer {
 
   // MARK: - Shared steps
 
-  enum CancelID: Hashable, Sendable { case autosaveTimer }
+  enum CancelID: Hashable, Sendable { case autosave }
 
   /// The message a save that left nothing unsaved shows.
   package static let savedStatus = "Saved"
@@ -216,14 +216,10 @@ package struct NotesReducer: Reducer {
   /// the last edit, and no later than ``autosaveMaxWait`` after the first unsaved one.
   func markEdited(_ state: inout NotesState) -> Effect<NotesAction> {
     recordEdit(&state)
-    let now = ClockMoment(clock.now)
-    if state.unsavedEdits == nil {
-      state.unsavedEdits = UnsavedEdits(at: now)
-    } else {
-      state.unsavedEdits?.last = now
-    }
-    guard !state.autosaveArmed else { return .none }
-    return armAutosave(&state, after: autosaveDelay)
+    if !state.autosavePending { state.autosavePending = true }
+    // One timer per burst of edits, not a task per edit: each edit only moves the deadline.
+    return .send(.internal(.autosaveDue))
+      .debounce(id: CancelID.autosave, for: autosaveDelay, maxWait: autosaveMaxWait, clock: clock)
   }
 
   /// Records an unsaved change, without arming the autosave: for a change saved at once.
@@ -237,32 +233,19 @@ package struct NotesReducer: Reducer {
   /// never pauses long enough for the quiet-period save, so this bounds what a crash can lose.
   var autosaveMaxWait: Duration { autosaveDelay * 5 }
 
-  /// A debounce without an effect per keystroke: one timer per quiet period. When it fires,
-  /// it saves if the last edit is `autosaveDelay` old (or the first unsaved one is
-  /// ``autosaveMaxWait`` old), and otherwise sleeps exactly until the earlier of the two.
-  func armAutosave(_ state: inout NotesState, after wait: Duration) -> Effect<NotesAction> {
-    state.autosaveArmed = true
-    let clock = clock
-    return .run { send in
-      try await clock.sleep(for: wait)
-      await send(.internal(.autosaveTimerFired))
-    }
-    .cancellable(id: CancelID.autosaveTimer, cancelInFlight: true)
+  /// The autosave's deadline came: save the edits it waited for, unless a save of them began
+  /// meanwhile (which cancels the wait).
+  func autosaveDue(_ state: inout NotesState) -> Effect<NotesAction> {
+    guard state.autosavePending else { return .none }
+    state.autosavePending = false
+    return save(&state)
   }
 
-  /// The armed timer fired: save now, or sleep until the autosave is due.
-  func autosaveTimerFired(_ state: inout NotesState) -> Effect<NotesAction> {
-    guard state.autosaveArmed else { return .none }
-    guard let edits = state.unsavedEdits else {
-      state.autosaveArmed = false
-      return .none
-    }
-    let now = ClockMoment(clock.now)
-    guard let wait = edits.wait(at: now, delay: autosaveDelay, maxWait: autosaveMaxWait) else {
-      state.autosaveArmed = false
-      return save(&state)
-    }
-    return armAutosave(&state, after: wait)
+  /// A save of every edit so far is beginning: the autosave no longer waits for them.
+  func stopAutosave(_ state: inout NotesState) -> Effect<NotesAction> {
+    guard state.autosavePending else { return .none }
+    state.autosavePending = false
+    return .cancel(id: CancelID.autosave)
   }
 
   func noteCountChanged(_ state: NotesState) -> Effect<NotesAction> {

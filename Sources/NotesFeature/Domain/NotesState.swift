@@ -55,10 +55,9 @@ package struct NotesState: Equatable, Sendable {
   /// Bumped by every change that must be saved; a save records the count it wrote.
   package var editCount = 0
   package var savedEditCount = 0
-  package var autosaveArmed = false
-  /// When the edits not yet saved began and when the last was made, by the feature's clock;
-  /// `nil` once a save of them has begun.
-  package var unsavedEdits: UnsavedEdits?
+  /// Edits wait for the autosave: set by an edit, cleared when a save of them begins (which
+  /// cancels the wait).
+  package var autosavePending = false
   /// Recovery files whose notes were restored at load; removed once a save holds those notes.
   package var restoredRecoveries: [String] = []
   /// The edit count at which the restored notes were added.

@@ -16,6 +16,14 @@ extension Store {
     let key = ObjectIdentifier(ThrottleWindows<Action>.self)
     return (runtime.operatorStates[key] as? ThrottleWindows<Action>)?.count ?? 0
   }
+
+  /// How many bounded-debounce bursts the runtime keeps, cancelled ones not yet forgotten
+  /// included; `nil` on a scoped store. Tests read it to check that bursts do not pile up.
+  package var debounceBurstCount: Int? {
+    guard case .root(let runtime) = source else { return nil }
+    let key = ObjectIdentifier(DebounceBursts.self)
+    return (runtime.operatorStates[key] as? DebounceBursts)?.count ?? 0
+  }
 }
 
 extension Store {

@@ -49,8 +49,7 @@ import Testing
       $0.editorOpenings += 1
       $0.editing = NoteEditing(note: untitled, cursor: 0)
       $0.editCount = 1
-      $0.autosaveArmed = true
-      $0.unsavedEdits = editsNow(clock)
+      $0.autosavePending = true
     }
     await store.receive(.delegate(.created(NoteID(1), title: "Untitled 1")))
     await store.receive(.delegate(.noteCountChanged(1)))
@@ -88,7 +87,7 @@ import Testing
       $0.history = [3: early.history]
       $0.saveRequestedWhileLoading = false
       $0.savesInFlight = 1
-      $0.unsavedEdits = nil
+      $0.autosavePending = false
     }
     await store.receive(.internal(.editor(.presented(.input(.renumbered(3))))))
     await store.receive(.delegate(.noteCountChanged(3)))
@@ -110,7 +109,7 @@ import Testing
       $0.history[3] = more.history
       $0.editing = nil
       $0.status = nil
-      $0.unsavedEdits = editsNow(clock)
+      $0.autosavePending = true
     }
     await expectAutosave(store, clock: clock, editCount: 3, noteCount: 3)
     #expect(recording.saved.last?.notes.map(\.id) == [3, 2, 1])
@@ -196,8 +195,7 @@ import Testing
         cursor: 0)
       $0.status = nil
       $0.editCount = 1
-      $0.autosaveArmed = true
-      $0.unsavedEdits = editsNow(clock)
+      $0.autosavePending = true
     }
     await store.receive(.delegate(.created(NoteID(1), title: "Untitled 1")))
     await store.receive(.delegate(.noteCountChanged(1)))
@@ -212,12 +210,12 @@ import Testing
       $0.status = refusal
       $0.history[1] = EditHistory()
       // The refusal answers the edits so far, as a save would.
-      $0.unsavedEdits = nil
+      $0.autosavePending = false
     }
     // Reported as a failed save would be, so a host waiting for the result hears one.
     await store.receive(.delegate(.storageError(refusal)))
     // Stopping keeps the unsaved note in a recovery file instead.
-    await store.send(.internal(.flush)) { $0.autosaveArmed = false }
+    await store.send(.internal(.flush))
     await store.receive(.internal(.unsavedKept(path: "recovery-1"))) {
       $0.keptUnsavedAt = "recovery-1"
       $0.status = "Could not save; unsaved notes kept in recovery-1"

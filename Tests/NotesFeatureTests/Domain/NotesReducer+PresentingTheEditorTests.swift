@@ -119,8 +119,7 @@ import Testing
       $0.history[1] = EditHistory()
       $0.editing = nil
       $0.editCount = 1
-      $0.autosaveArmed = true
-      $0.unsavedEdits = editsNow(clock)
+      $0.autosavePending = true
     }
     // Unchanged, the note stays where it is; the next opening is a new editor (id 2).
     await store.send(.view(.editTapped)) {

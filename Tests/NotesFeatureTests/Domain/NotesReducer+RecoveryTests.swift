@@ -142,18 +142,16 @@ import Testing
       $0.restoredAtEditCount = 1
       $0.notice = "Restored 1 unsaved note from /data/notes.recovery-1-2.json"
       $0.editCount = 1
-      $0.autosaveArmed = true
-      $0.unsavedEdits = editsNow(clock)
+      $0.autosavePending = true
     }
     await store.receive(.delegate(.noteCountChanged(2)))
     #expect(recording.removedRecoveries.isEmpty)
 
     // The restored notes count as an edit: the autosave saves them, then removes the file.
     await clock.advance(by: autosaveDelay)
-    await store.receive(.internal(.autosaveTimerFired)) {
-      $0.autosaveArmed = false
+    await store.receive(.internal(.autosaveDue)) {
+      $0.autosavePending = false
       $0.savesInFlight = 1
-      $0.unsavedEdits = nil
     }
     await store.receive(.internal(.saveFinished(editCount: 1))) {
       $0.savesInFlight = 0

@@ -33,14 +33,7 @@ import Testing
       state.notes[0].revision = state.nextRevision
       state.nextRevision += 1
       state.editCount += 1
-      state.autosaveArmed = true
-      // The edit is timed by the clock: the first unsaved one starts the record.
-      let now = ClockMoment(clock.now)
-      if state.unsavedEdits == nil {
-        state.unsavedEdits = UnsavedEdits(at: now)
-      } else {
-        state.unsavedEdits?.last = now
-      }
+      state.autosavePending = true
     }
   }
 
@@ -54,24 +47,23 @@ import Testing
     await clock.advance(by: autosaveDelay / 2)
     #expect(recording.saved.isEmpty)
 
-    // Typing while the timer is armed starts no effect: the keystroke is one action, nothing more.
+    // Typing while the autosave waits starts no effect: the keystroke is one action, nothing
+    // more (the debounce only moves its deadline).
     let second = await store.send(type("b"), assert: typed("b"))
     #expect(second.isEmpty)
     #expect(clock.sleeperCount == 1)
 
-    // The timer fires one delay after the first key; the last is only half a delay old, so it
-    // sleeps for the other half.
+    // The timer wakes one delay after the first key; the last is only half a delay old, so it
+    // sleeps for the other half, without a word to the reducer.
     await clock.advance(by: autosaveDelay / 2)
-    await store.receive(.internal(.autosaveTimerFired))
     #expect(recording.saved.isEmpty)
     #expect(clock.sleeperCount == 1)
 
     // Exactly one delay after the last key, one save holds everything typed.
     await clock.advance(by: autosaveDelay / 2)
-    await store.receive(.internal(.autosaveTimerFired)) {
-      $0.autosaveArmed = false
+    await store.receive(.internal(.autosaveDue)) {
+      $0.autosavePending = false
       $0.savesInFlight = 1
-      $0.unsavedEdits = nil
     }
     await store.receive(.internal(.saveFinished(editCount: 2))) {
       $0.savesInFlight = 0
@@ -109,9 +101,9 @@ import Testing
     await store.finish()
   }
 
-  @Test func aTimerFiringWhenNothingIsArmedDoesNothing() async {
+  @Test func anAutosaveDueWithNothingPendingDoesNothing() async {
     let store = makeStore(editingEmptyNote)
-    let task = await store.send(.internal(.autosaveTimerFired))
+    let task = await store.send(.internal(.autosaveDue))
     #expect(task.isEmpty)
     await store.finish()
     #expect(recording.saved.isEmpty)
@@ -124,9 +116,8 @@ import Testing
     await store.send(type("z"), assert: typed("z"))
     #expect(clock.sleeperCount == 1)
     await store.send(.internal(.flush)) {
-      $0.autosaveArmed = false
+      $0.autosavePending = false
       $0.savesInFlight = 1
-      $0.unsavedEdits = nil
     }
     await store.receive(.internal(.saveFinished(editCount: 1))) {
       $0.savesInFlight = 0

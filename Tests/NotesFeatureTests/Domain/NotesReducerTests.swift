@@ -35,8 +35,7 @@ import Testing
         note: Note(id: 2, title: "Untitled 2", revision: 2, titleFollowsFirstLine: true),
         cursor: 0)
       $0.editCount = 1
-      $0.autosaveArmed = true
-      $0.unsavedEdits = editsNow(clock)
+      $0.autosavePending = true
     }
     await store.receive(.delegate(.created(NoteID(2), title: "Untitled 2")))
     await store.receive(.delegate(.noteCountChanged(2)))
@@ -67,8 +66,7 @@ import Testing
         cursor: 0)
       $0.searchText = ""
       $0.editCount = 1
-      $0.autosaveArmed = true
-      $0.unsavedEdits = editsNow(clock)
+      $0.autosavePending = true
     }
     await store.receive(.delegate(.created(NoteID(2), title: "Untitled 2")))
     await store.receive(.delegate(.noteCountChanged(2)))
@@ -111,8 +109,7 @@ import Testing
       $0.mode = .browsing
       $0.nextRevision = 4
       $0.editCount = 1
-      $0.autosaveArmed = true
-      $0.unsavedEdits = editsNow(clock)
+      $0.autosavePending = true
     }
     await expectAutosave(store, clock: clock, editCount: 1, noteCount: 2)
     #expect(recording.saved.last?.notes.map(\.title) == ["Alpha One Two", "Beta"])
@@ -142,8 +139,7 @@ import Testing
       $0.mode = .browsing
       $0.nextRevision = 3
       $0.editCount = 1
-      $0.autosaveArmed = true
-      $0.unsavedEdits = editsNow(clock)
+      $0.autosavePending = true
     }
     await expectAutosave(store, clock: clock, editCount: 1, noteCount: 1)
     await store.finish()
@@ -164,8 +160,7 @@ import Testing
       $0.mode = .browsing
       $0.nextRevision = 3
       $0.editCount = 1
-      $0.autosaveArmed = true
-      $0.unsavedEdits = editsNow(clock)
+      $0.autosavePending = true
     }
     #expect(store.state.notes[0].title == "Alpha")
     await expectAutosave(store, clock: clock, editCount: 1, noteCount: 1)
@@ -212,8 +207,7 @@ import Testing
       $0.cursor = 1
       $0.notice = "Deleted “Beta”: u to undo"
       $0.editCount = 1
-      $0.autosaveArmed = true
-      $0.unsavedEdits = editsNow(clock)
+      $0.autosavePending = true
     }
     await store.receive(.delegate(.deleted(NoteID(2))))
     await store.receive(.delegate(.noteCountChanged(2)))
@@ -229,8 +223,7 @@ import Testing
       $0.notice = "Restored “Beta”"
       $0.status = nil
       $0.editCount = 2
-      $0.autosaveArmed = true
-      $0.unsavedEdits = editsNow(clock)
+      $0.autosavePending = true
     }
     await store.receive(.delegate(.noteCountChanged(3)))
     // Only the last delete can be undone, once; the key ends the last one's message.
@@ -262,8 +255,7 @@ import Testing
       $0.cursor = 2
       $0.notice = "Deleted “Alpha”: u to undo"
       $0.editCount = 1
-      $0.autosaveArmed = true
-      $0.unsavedEdits = editsNow(clock)
+      $0.autosavePending = true
     }
     await store.receive(.delegate(.deleted(NoteID(1))))
     await store.receive(.delegate(.noteCountChanged(1)))
@@ -308,8 +300,7 @@ import Testing
       $0.cursor = 0
       $0.notice = "Deleted “Alpha”: u to undo"
       $0.editCount = 1
-      $0.autosaveArmed = true
-      $0.unsavedEdits = editsNow(clock)
+      $0.autosavePending = true
     }
     await store.receive(.delegate(.deleted(NoteID(1))))
     await store.receive(.delegate(.noteCountChanged(0)))
@@ -344,8 +335,7 @@ import Testing
       $0.cursor = 6
       $0.notice = "Deleted “Ascii”: u to undo"
       $0.editCount = 1
-      $0.autosaveArmed = true
-      $0.unsavedEdits = editsNow(clock)
+      $0.autosavePending = true
     }
     await store.receive(.delegate(.deleted(NoteID(2))))
     await store.receive(.delegate(.noteCountChanged(1)))
@@ -370,14 +360,13 @@ import Testing
       $0.nextRevision = 4
       $0.editCount = 2
       $0.history = [1: typed.history]
-      $0.unsavedEdits = nil
+      $0.autosavePending = false
       $0.savesInFlight = 1
     }
     await expectSaveFinished(store, editCount: 2, noteCount: 1)
     await store.send(.internal(.editor(.dismiss))) { $0.editing = nil }
-    // The delete's autosave finds nothing left to save.
-    await clock.advance(by: autosaveDelay)
-    await store.receive(.internal(.autosaveTimerFired)) { $0.autosaveArmed = false }
+    // The save cancelled the delete's autosave: nothing is left waiting.
+    #expect(clock.sleeperCount == 0)
     await store.finish()
   }
 
@@ -416,8 +405,7 @@ import Testing
       $0.editorOpenings += 1
       $0.editing = NoteEditing(note: new, cursor: 0)
       $0.editCount = 1
-      $0.autosaveArmed = true
-      $0.unsavedEdits = editsNow(clock)
+      $0.autosavePending = true
     }
     await store.receive(.delegate(.created(NoteID(1), title: "Untitled 1")))
     await store.receive(.delegate(.noteCountChanged(1)))
@@ -433,7 +421,6 @@ import Testing
       $0.history = [1: EditHistory()]
       $0.editing = nil
       $0.editCount = 2
-      $0.unsavedEdits?.last = editsNow(clock).last
     }
     await store.send(.view(.renameTapped)) {
       $0.mode = .renaming(draft: "Groceries for Sunday")

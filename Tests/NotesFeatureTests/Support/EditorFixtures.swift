@@ -66,3 +66,8 @@ func expectFlush(
     .delegate(.closed(store.state.editing, edited: true)), sourceLocation: sourceLocation)
   await store.finish(sourceLocation: sourceLocation)
 }
+
+/// The unreported edits as the editor records them when they are all made at `clock`'s now.
+func editsNow(_ clock: TestClock) -> UnsavedEdits {
+  UnsavedEdits(at: ClockMoment(clock.now))
+}

@@ -61,11 +61,10 @@ func expectAutosave(
 ) async {
   await clock.advance(by: autosaveDelay)
   await store.receive(
-    .internal(.autosaveTimerFired),
+    .internal(.autosaveDue),
     assert: {
-      $0.autosaveArmed = false
+      $0.autosavePending = false
       $0.savesInFlight = 1
-      $0.unsavedEdits = nil
     }, sourceLocation: sourceLocation)
   await expectSaveFinished(
     store, editCount: editCount, noteCount: noteCount, sourceLocation: sourceLocation)
@@ -88,11 +87,6 @@ func expectSaveFinished(
       $0.status = "Saved"
     }, sourceLocation: sourceLocation)
   await store.receive(.delegate(.saved(noteCount: noteCount)), sourceLocation: sourceLocation)
-}
-
-/// The unsaved edits as the reducer records them when they are all made at `clock`'s now.
-func editsNow(_ clock: TestClock) -> UnsavedEdits {
-  UnsavedEdits(at: ClockMoment(clock.now))
 }
 
 extension NotesAction.InternalAction {
