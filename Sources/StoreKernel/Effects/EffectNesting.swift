@@ -34,6 +34,16 @@ extension Effect {
   /// past any limit, and far enough from overflowing when levels are added to it.
   static var droppedDepth: Int { Int.max / 2 }
 
+  /// `effect` held alone by the operator `make` builds, one level above it: `make` is given
+  /// the operator's depth (``EffectOperator/nestingDepth``). Within ``nestingLimit`` only, as
+  /// ``nesting(partsDepth:_:)``.
+  static func holding(
+    _ effect: Self, in make: (_ nestingDepth: Int) -> some EffectOperator<Action>
+  ) -> Self {
+    let depth = effect.nestingDepth
+    return nesting(partsDepth: depth) { Self(.composed(make(depth + 1))) }
+  }
+
   /// `make()`, an effect one level above parts at most `partsDepth` deep, when that is within
   /// ``nestingLimit``. Past it, the tree is reported (unless a part was already dropped, and
   /// reported, for the same reason) and dropped: nothing of it runs.

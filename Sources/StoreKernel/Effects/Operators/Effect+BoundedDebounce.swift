@@ -38,13 +38,10 @@ extension Effect {
     clock: any Clock<Duration>
   ) -> Self {
     if isNone { return self }
-    let depth = nestingDepth
-    return Self.nesting(partsDepth: depth) {
-      Self(
-        .composed(
-          BoundedDebounce(
-            id: EffectID(id), duration: duration, maxWait: maxWait, clock: clock, effect: self,
-            nestingDepth: depth + 1)))
+    let id = EffectID(id)
+    return .holding(self) {
+      BoundedDebounce(
+        id: id, duration: duration, maxWait: maxWait, clock: clock, effect: self, nestingDepth: $0)
     }
   }
 }
@@ -76,11 +73,11 @@ struct BoundedDebounce<Action: Sendable>: EffectOperator {
     let timer = Self.arm(
       id, generation: generation, after: Swift.min(duration, maxWait), clock: clock,
       ids: ids.marked(with: id), in: runtime)
-    bursts.begin(
-      id,
+    bursts.set(
       HeldDebounce(
         effect: effect, ids: ids, first: now, duration: duration, maxWait: maxWait, timer: timer,
-        generation: generation))
+        generation: generation),
+      for: id)
     return StoreTask(.one(timer))
   }
 
@@ -194,39 +191,18 @@ final class HeldDebounce<Action: Sendable>: DebounceBurst {
   }
 }
 
-/// The debounce bursts of one store, by id. Bursts whose timer was cancelled (their id, or an
-/// enclosing one, was) are forgotten in amortized O(1) as new ones begin, so ids used once do
-/// not pile up. Confined to the store's actor.
-final class DebounceBursts {
-  private var bursts: [EffectID: DebounceBurst] = [:]
-  private var pruneThreshold = 32
-  private var generations = 0
+/// The bounded-debounce bursts of one store, by id. Bursts whose timer was cancelled (their
+/// id, or an enclosing one, was) are forgotten; a burst whose effect starts is removed then.
+typealias DebounceBursts = OperatorEntries<DebounceBurst>
 
-  subscript(id: EffectID) -> DebounceBurst? { bursts[id] }
-
-  func begin(_ id: EffectID, _ burst: DebounceBurst) {
-    if bursts[id] == nil, bursts.count >= pruneThreshold {
-      bursts = bursts.filter { !$0.value.timer.isCancelled }
-      pruneThreshold = Swift.max(32, bursts.count * 2)
-    }
-    bursts[id] = burst
+extension OperatorEntries where Entry == DebounceBurst {
+  /// No bursts yet.
+  convenience init() {
+    self.init(forgetting: { $0.timer.isCancelled })
   }
 
   /// Ends `id`'s burst, if one waits: its held effect will not start.
   func end(_ id: EffectID) {
-    bursts.removeValue(forKey: id)?.timer.cancel()
+    remove(id)?.timer.cancel()
   }
-
-  /// Forgets `id`'s burst, whose effect is starting.
-  func remove(_ id: EffectID) {
-    bursts[id] = nil
-  }
-
-  func nextGeneration() -> Int {
-    generations &+= 1
-    return generations
-  }
-
-  /// How many bursts are kept, cancelled ones not yet forgotten included.
-  var count: Int { bursts.count }
 }

@@ -27,12 +27,8 @@ extension Effect {
 
   /// `effect`, marked with `id`.
   static func cancellable(_ id: EffectID, cancelInFlight: Bool, _ effect: Self) -> Self {
-    let depth = effect.nestingDepth
-    return nesting(partsDepth: depth) {
-      Self(
-        .composed(
-          CancellableEffect(
-            id: id, cancelInFlight: cancelInFlight, effect: effect, nestingDepth: depth + 1)))
+    holding(effect) {
+      CancellableEffect(id: id, cancelInFlight: cancelInFlight, effect: effect, nestingDepth: $0)
     }
   }
 

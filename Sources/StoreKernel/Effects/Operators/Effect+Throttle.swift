@@ -24,13 +24,10 @@ extension Effect {
     latest: Bool = true
   ) -> Self {
     if isNone { return self }
-    let depth = nestingDepth
-    return Self.nesting(partsDepth: depth) {
-      Self(
-        .composed(
-          Throttle(
-            id: EffectID(id), interval: interval, clock: clock, latest: latest, effect: self,
-            nestingDepth: depth + 1)))
+    let id = EffectID(id)
+    return .holding(self) {
+      Throttle(
+        id: id, interval: interval, clock: clock, latest: latest, effect: self, nestingDepth: $0)
     }
   }
 }
@@ -148,39 +145,31 @@ final class ThrottleWindow<Action: Sendable> {
   }
 }
 
-/// The throttle windows of one store, by id. Closed windows are forgotten, in amortized O(1)
-/// as new windows open, so ids that are used once (scoped to a removed row, say) do not pile
-/// up. Confined to the store's actor.
-final class ThrottleWindows<Action: Sendable> {
-  private var windows: [EffectID: ThrottleWindow<Action>] = [:]
-  private var pruneThreshold = 32
-  private var generations = 0
+/// The throttle windows of one store, by id; closed ones are forgotten.
+typealias ThrottleWindows<Action: Sendable> = OperatorEntries<ThrottleWindow<Action>>
 
-  subscript(id: EffectID) -> ThrottleWindow<Action>? { windows[id] }
+extension OperatorEntries {
+  /// No windows yet.
+  convenience init<Action>() where Entry == ThrottleWindow<Action> {
+    self.init(forgetting: \.isClosed)
+  }
 
   /// Opens a new window for `id` at `now`.
-  func open(_ id: EffectID, at now: ClockInstant, clock: any Clock<Duration>, interval: Duration) {
-    if windows[id] == nil, windows.count >= pruneThreshold {
-      windows = windows.filter { !$0.value.isClosed }
-      pruneThreshold = Swift.max(32, windows.count * 2)
-    }
-    windows[id] = ThrottleWindow(lastStart: now, clock: clock, interval: interval)
+  func open<Action>(
+    _ id: EffectID, at now: ClockInstant, clock: any Clock<Duration>, interval: Duration
+  ) where Entry == ThrottleWindow<Action> {
+    set(ThrottleWindow(lastStart: now, clock: clock, interval: interval), for: id)
   }
 
   /// Ends `id`'s window: its held effect, if any, will not start on its own (its timer is
   /// cancelled); returns it.
-  func close(_ id: EffectID) -> ThrottleWindow<Action>.Held? {
-    guard let held = windows[id]?.held, !held.timer.isCancelled else { return nil }
+  func close<Action>(_ id: EffectID) -> ThrottleWindow<Action>.Held?
+  where Entry == ThrottleWindow<Action> {
+    guard let window = self[id], let held = window.held, !held.timer.isCancelled else {
+      return nil
+    }
     held.timer.cancel()
-    windows[id]?.held = nil
+    window.held = nil
     return held
   }
-
-  func nextGeneration() -> Int {
-    generations &+= 1
-    return generations
-  }
-
-  /// How many windows are kept, closed ones not yet forgotten included.
-  var count: Int { windows.count }
 }

@@ -23,13 +23,8 @@ extension Effect {
     _ duration: Duration, clock: any Clock<Duration>, sending action: Action? = nil
   ) -> Self {
     if isNone || isImmediate { return self }
-    let depth = nestingDepth
-    return Self.nesting(partsDepth: depth) {
-      Self(
-        .composed(
-          Timeout(
-            duration: duration, clock: clock, action: action, effect: self,
-            nestingDepth: depth + 1)))
+    return .holding(self) {
+      Timeout(duration: duration, clock: clock, action: action, effect: self, nestingDepth: $0)
     }
   }
 }
