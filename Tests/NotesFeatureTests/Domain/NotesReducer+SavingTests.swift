@@ -47,8 +47,7 @@ import Testing
     await clock.advance(by: autosaveDelay / 2)
     #expect(recording.saved.isEmpty)
 
-    // Typing while the autosave waits starts no effect: the keystroke is one action, nothing
-    // more (the debounce only moves its deadline).
+    // Typing while the autosave waits starts no task: the debounce only moves its deadline.
     let second = await store.send(type("b"), assert: typed("b"))
     #expect(second.isEmpty)
     #expect(clock.sleeperCount == 1)

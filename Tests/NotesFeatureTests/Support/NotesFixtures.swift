@@ -48,9 +48,9 @@ func makeNotesStore(
   return store
 }
 
-/// Lets the armed autosave timer fire and asserts the one save it makes: the timer's action,
-/// the save finishing, and the `saved` output. The edits were made while the clock stood
-/// still, so the last one is exactly one delay old when the timer fires.
+/// Lets the waiting autosave come due and asserts the one save it makes: its action, the save
+/// finishing, and the `saved` output. The edits were made while the clock stood still, so the
+/// last one is exactly one delay old when the autosave comes due.
 @MainActor
 func expectAutosave(
   _ store: TestStore<NotesState, NotesAction>,
