@@ -91,21 +91,8 @@ struct BoundedDebounce<Action: Sendable>: EffectOperator {
     _ id: EffectID, generation: Int, after wait: Duration, clock: any Clock<Duration>,
     ids: [EffectID], in runtime: any EffectRuntime<Action>
   ) -> Task<Void, Never> {
-    let revisit = runtime.revisit()
-    return runtime.spawn(priority: nil, ids: ids, dependencies: nil) { _ in
-      do {
-        try await clock.sleep(for: wait)
-      } catch {
-        return
-      }
-      let next = await revisit.revisit { runtime in
-        Self.wake(id, generation: generation, clock: clock, timerIDs: ids, in: runtime)
-      }
-      await withTaskCancellationHandler {
-        await next.finish()
-      } onCancel: {
-        next.cancelWithoutWaiting()
-      }
+    runtime.startTimer(after: wait, clock: clock, ids: ids) { runtime in
+      Self.wake(id, generation: generation, clock: clock, timerIDs: ids, in: runtime)
     }
   }
 

@@ -64,24 +64,12 @@ struct Throttle<Action: Sendable>: EffectOperator {
     if let held = window.held, !held.timer.isCancelled, !latest { return StoreTask() }
     window.held?.timer.cancel()
     let generation = windows.nextGeneration()
-    let revisit = runtime.revisit()
-    let wait = interval - elapsed
     let id = id
     let clock = clock
-    let timer = runtime.spawn(priority: nil, ids: ids.marked(with: id), dependencies: nil) { _ in
-      do {
-        try await clock.sleep(for: wait)
-      } catch {
-        return
-      }
-      let started = await revisit.revisit { runtime in
-        Self.endWindow(id, generation: generation, clock: clock, in: runtime)
-      }
-      await withTaskCancellationHandler {
-        await started.finish()
-      } onCancel: {
-        started.cancelWithoutWaiting()
-      }
+    let timer = runtime.startTimer(
+      after: interval - elapsed, clock: clock, ids: ids.marked(with: id)
+    ) { runtime in
+      Self.endWindow(id, generation: generation, clock: clock, in: runtime)
     }
     window.held = ThrottleWindow.Held(
       effect: effect, ids: ids, timer: timer, generation: generation)
