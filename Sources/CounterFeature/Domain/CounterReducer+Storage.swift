@@ -158,8 +158,12 @@ extension CounterReducer {
     return .run { send in
       await favorites.loaded()
       var reported: [String] = []
-      // A file that is not a readable file is both: reported once.
-      for error in [favorites.loadError, favorites.saveError].compactMap({ $0 }) {
+      // The refusal the load found (another writer, not a readable file), not a failure of a
+      // save made since: that one is reported as the counter stops (`unreportedSaveError`), and
+      // reported here too it would be heard twice. A file that is not a readable file is both
+      // a load error and a refusal: reported once.
+      let refusal = favorites.saveError.flatMap { Self.isLoadRefusal($0) ? $0 : nil }
+      for error in [favorites.loadError, refusal].compactMap({ $0 }) {
         let message = "\(error)"
         guard !reported.contains(message) else { continue }
         reported.append(message)
@@ -182,10 +186,17 @@ extension CounterReducer {
   /// Why the favorites' last save failed, unless it is a refusal their load already reported
   /// (another writer holds the file, or it is not a readable file: then nothing is written).
   static func unreportedSaveError(of favorites: SharedValue<Set<Int>>) -> String? {
-    guard let error = favorites.saveError else { return nil }
+    guard let error = favorites.saveError, !isLoadRefusal(error) else { return nil }
+    return "\(error)"
+  }
+
+  /// Whether a save error of the favorites is the refusal their load found, which
+  /// ``reportFavoritesLoad()`` reports: another writer holds the file, or it is not a readable
+  /// file.
+  static func isLoadRefusal(_ error: any Error) -> Bool {
     switch error as? DurableFileError {
-    case .locked?, .unreadable?: return nil
-    default: return "\(error)"
+    case .locked?, .unreadable?: return true
+    default: return false
     }
   }
 

@@ -300,6 +300,40 @@ import Testing
     }
   }
 
+  /// A save of the shared favorites that failed before the counter started (another feature
+  /// changed them) is not the load's refusal: it is reported once, as the counter stops, not
+  /// also by the report of the load. Read-only directory: as root (in CI), the test runs again
+  /// as nobody.
+  @Test func aSaveThatFailedBeforeTheCounterStartedIsReportedOnce() async throws {
+    if try reranAsNobody(
+      suite: "CounterStorageTests", test: "aSaveThatFailedBeforeTheCounterStartedIsReportedOnce")
+    {
+      return
+    }
+    await withDirectory { directory in
+      let path = directory + "/favorites.json"
+      let original = Array(#"{"favorites":[5],"format":"multistore-favorites","version":1}"#.utf8)
+      #expect(DurableFile.createExclusively(path, original) == nil)
+      #expect(chmod(directory, 0o500) == 0)
+      defer { chmod(directory, 0o700) }
+      let favorites = keptFavorites(in: directory)
+      await favorites.loaded()
+      favorites.withLock { _ = $0.insert(7) }
+      await favorites.save()
+      #expect(favorites.saveError != nil)
+
+      let counter = CounterFeature.start(favorites: favorites)
+      var outputs = counter.outputs.makeAsyncIterator()
+      await counter.settle()
+      await counter.stop()
+      let all = await remainingOutputs(&outputs)
+      let errors = all.compactMap { if case .storageError(let e) = $0 { e } else { nil } }
+      #expect(errors.count == 1, "\(all)")
+      #expect(favorites.value == [5, 7])
+      #expect(DurableFile.readOwnRegularFile(path) == original)
+    }
+  }
+
   @Test func aStoppedCounterGivesUpItsFileAtOnce() async {
     await withDirectory { directory in
       // Held for the whole test: the lock must not wait for this value's release.
