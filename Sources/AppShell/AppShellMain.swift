@@ -68,7 +68,8 @@ enum AppShellMain {
       var ending = InteractiveSession.Ending.quit
       var frameStats: FrameStats?
       if interactive {
-        let session = InteractiveSession(app: app, color: environment["NO_COLOR"] == nil)
+        let session = InteractiveSession(
+          app: app, color: environment["NO_COLOR"] == nil, recordsFrameStats: options.printStats)
         ending = try await session.run()
         frameStats = session.stats
       } else {

@@ -55,11 +55,13 @@ final class InteractiveSession {
   private var ending: CheckedContinuation<Ending, Never>?
   /// How many frames were drawn (for tests and `--stats`).
   private(set) var frames = 0
-  /// Frame costs and key latencies, for `--stats`.
-  private(set) var stats = FrameStats()
+  /// Frame costs and key latencies, kept only for `--stats`: they cost two clock reads a key
+  /// and grow with every frame of the session.
+  private(set) var stats: FrameStats?
 
-  init(app: any RunningApp, color: Bool) {
+  init(app: any RunningApp, color: Bool, recordsFrameStats: Bool = false) {
     self.app = app
+    self.stats = recordsFrameStats ? FrameStats() : nil
     self.titles = app.declarations.map(\.title)
     self.tabs = app.tabs
     self.composer = FrameComposer(color: color)
@@ -119,7 +121,7 @@ final class InteractiveSession {
 
   private func inputReadable() {
     guard ended == nil else { return }
-    let arrival = ContinuousClock.now
+    let arrival: ContinuousClock.Instant? = stats == nil ? nil : .now
     switch input.read() {
     case .keys(let keys):
       handle(keys, arrivedAt: arrival)
@@ -131,7 +133,7 @@ final class InteractiveSession {
     }
   }
 
-  private func handle(_ keys: [KeyPress], arrivedAt arrival: ContinuousClock.Instant) {
+  private func handle(_ keys: [KeyPress], arrivedAt arrival: ContinuousClock.Instant?) {
     guard ended == nil, !keys.isEmpty else { return }
     var keys = keys
     if terminal?.erasesWithControlH == true {
@@ -140,7 +142,7 @@ final class InteractiveSession {
         if case .modified(.backspace, .control) = keys[index] { keys[index] = .backspace }
       }
     }
-    stats.keysHandled(arrivedAt: arrival)
+    if let arrival { stats?.keysHandled(arrivedAt: arrival) }
     switch KeyRouter.route(keys, in: app) {
     case .quit:
       end(.quit)
@@ -151,7 +153,7 @@ final class InteractiveSession {
       suspend()
       // The process was stopped in `suspend()` and runs again after `fg`: now the keys typed
       // after Ctrl-Z.
-      handle(remaining, arrivedAt: .now)
+      handle(remaining, arrivedAt: stats == nil ? nil : .now)
     case .continueRunning:
       break
     }
@@ -173,7 +175,7 @@ final class InteractiveSession {
     }
     guard needsFrame else {
       // What the keys did changed nothing on screen: no frame will show them.
-      stats.keysNeedNoFrame()
+      stats?.keysNeedNoFrame()
       return
     }
     if !input.hasInput() { drawFrame() }
@@ -207,7 +209,7 @@ final class InteractiveSession {
   /// Draws the frame, writing only the cells that changed since the last one.
   private func drawFrame() {
     guard let terminal else { return }
-    let start = ContinuousClock.now
+    let start: ContinuousClock.Instant? = stats == nil ? nil : .now
     needsFrame = false
     if forceFullFrame {
       screen.invalidate()
@@ -226,7 +228,7 @@ final class InteractiveSession {
       // The help screen's size is known once it is laid out: scrolling stops at its end.
       app.shell.send(.helpLaidOut(maxOffset: maxOffset))
     }
-    stats.frameDrawn(from: start, to: .now)
+    if let start { stats?.frameDrawn(from: start, to: .now) }
   }
 
   /// Renders `view` under Observation tracking, or reuses its last render while that is still
