@@ -20,8 +20,33 @@ extension DependencyValues {
   }
 }
 
+/// A state that reads a dependency as it is made, as a TCA state that takes `@Dependency(\.uuid)`
+/// for its first id does.
+private struct Greeted: Equatable {
+  var greeting: String
+  init() {
+    @Dependency(\.greeting) var greeting
+    self.greeting = greeting
+  }
+}
+
 @MainActor
 @Suite struct DependencyValuesCurrentTests {
+  @Test func aStoresInitialStateIsMadeWithTheStoresDependencies() async {
+    let store = Store(
+      initialState: Greeted(), reducer: Reduce<Greeted, Bool> { _, _ in .none },
+      withDependencies: { $0.greeting = "the store's" })
+    #expect(store.state.greeting == "the store's")
+    // And with those of a `withDependencies` around the store, which the store inherits.
+    let inherited = withDependencies {
+      $0.greeting = "around the store"
+    } operation: {
+      Store(initialState: Greeted(), reducer: Reduce<Greeted, Bool> { _, _ in .none })
+    }
+    #expect(inherited.state.greeting == "around the store")
+    #expect(DependencyValues.current.greeting == "test greeting")
+  }
+
   @Test func withDependenciesChangesTheCurrentValuesForItsOperationOnly() async {
     #expect(DependencyValues.current.greeting == "test greeting")
 

@@ -16,7 +16,7 @@ extension Feature {
   ///
   /// - Parameters:
   ///   - name: The feature's name in instrumentation.
-  ///   - initialState: The state the feature starts in.
+  ///   - initialState: The state the feature starts in, made with the feature's dependencies.
   ///   - reducer: The feature's logic.
   ///   - inputs: A stream of inputs, if the host has one. Create it unbounded: the boundary
   ///     applies `delivery`.
@@ -28,7 +28,7 @@ extension Feature {
   @inline(__always) @inlinable
   public static func start<R: Reducer>(
     name: String,
-    initialState: R.State,
+    initialState: @autoclosure () -> R.State,
     reducer: R,
     inputs: AsyncStream<Input>? = nil,
     delivery: (@Sendable (Input) -> InputDelivery)? = nil,
@@ -42,7 +42,7 @@ extension Feature {
     let counters = BoundaryCounters()
     let outputs = OutputRoute<Output>(counters: counters)
     let store = Store(
-      initialState: initialState,
+      initialState: initialState(),
       reducer: BoundaryReducer(base: reducer, outputs: outputs),
       name: name,
       withDependencies: prepareDependencies,

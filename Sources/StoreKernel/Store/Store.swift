@@ -60,7 +60,8 @@ public final class Store<State, Action: Sendable> {
   /// Creates a root store.
   ///
   /// - Parameters:
-  ///   - initialState: The state the feature starts in.
+  ///   - initialState: The state the feature starts in, made with the store's dependencies (as
+  ///     in TCA): a state whose initializer reads `@Dependency(\.uuid)` gets the store's.
   ///   - reducer: The feature's logic.
   ///   - name: The store's name in instrumentation; defaults to the state type's name.
   ///   - prepareDependencies: Overrides dependencies for this store and its effects; set
@@ -68,7 +69,7 @@ public final class Store<State, Action: Sendable> {
   ///   - isolation: The actor the store is confined to; defaults to the caller's.
   @inline(__always) @inlinable
   public convenience init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     reducer: R,
     name: String? = nil,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
@@ -90,7 +91,7 @@ public final class Store<State, Action: Sendable> {
 
   @usableFromInline
   init(
-    initialState: State,
+    initialState: () -> State,
     reduce: @escaping (inout State, Action) -> Effect<Action>,
     name: String,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void,
@@ -99,6 +100,12 @@ public final class Store<State, Action: Sendable> {
     // A store made inside `withDependencies` starts from its overrides, as in TCA.
     var dependencies = DependencyValues.forNewStore
     prepareDependencies(&dependencies)
+    let prepared = dependencies
+    let initialState = withDependencies {
+      $0 = prepared
+    } operation: {
+      initialState()
+    }
     let metrics = StoreMetrics(name: name)
     self.metrics = metrics
     self.registry = dependencies.storeRegistry
