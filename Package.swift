@@ -40,7 +40,9 @@ var package = Package(
     // The bottom layer: what several modules need and none owns (a lock ThreadSanitizer sees,
     // writing to standard error). `package` API only.
     .target(name: "MultiStorePrimitives"),
-    .target(name: "StoreKernel", dependencies: ["MultiStorePrimitives"]),
+    // C: a weak link from the kernel to StoreKernelTesting, which only test processes link.
+    .target(name: "KernelTestingLink"),
+    .target(name: "StoreKernel", dependencies: ["KernelTestingLink", "MultiStorePrimitives"]),
     .target(name: "StoreKernelTesting", dependencies: ["MultiStorePrimitives", "StoreKernel"]),
     // The dependencies that need Foundation types (`UUID`, `Date`), apart from the kernel.
     .target(name: "FoundationDependencies", dependencies: ["MultiStorePrimitives", "StoreKernel"]),
@@ -155,6 +157,6 @@ var package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.name != "KernelTestingLink" {
   target.swiftSettings = (target.swiftSettings ?? []) + strictSettings
 }

@@ -76,7 +76,9 @@ modules_dir="$(swift build --scratch-path "$scratch" --show-bin-path)/Modules"
 extract() {
   local level=${2:-public}
   mkdir -p "$work/graphs/$level/$1"
-  swift symbolgraph-extract -module-name "$1" -I "$modules_dir" -target "$triple" \
+  # The kernel imports one C module (KernelTestingLink), found by its module map.
+  swift symbolgraph-extract -module-name "$1" -I "$modules_dir" \
+    -I Sources/KernelTestingLink/include -target "$triple" \
     ${sdk[@]+"${sdk[@]}"} -minimum-access-level "$level" -skip-inherited-docs \
     -output-dir "$work/graphs/$level/$1"
 }

@@ -18,3 +18,13 @@ public enum TestIssues {
     TestScopes.install { TestScopeFinder.current() }
   }
 }
+
+/// Gives each test its own values outside a store, for the kernel, by a C name: the kernel
+/// reaches it through a weak link, without importing StoreKernelTesting, the first time a test
+/// process looks for a test's own values (so a shared value made before any `TestStore` is
+/// already the test's). Issues are left where they go until ``TestIssues/install()``: a test
+/// may be collecting them itself. Not API: call ``TestIssues/install()``.
+@_cdecl("store_kernel_testing_install_scopes")
+public func _storeKernelTestingInstallScopes() {
+  TestScopes.install { TestScopeFinder.current() }
+}

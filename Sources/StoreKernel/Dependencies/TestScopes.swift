@@ -1,3 +1,4 @@
+import KernelTestingLink
 import MultiStorePrimitives
 import Synchronization
 
@@ -6,8 +7,11 @@ import Synchronization
 /// the values made for shared keys.
 ///
 /// The kernel cannot import Testing (apps never link it): StoreKernelTesting installs the
-/// function that finds the running test's scope (`TestIssues.install()`, which every
-/// `TestStore` calls). Until then, or outside a test, there is none.
+/// function that finds the running test's scope (`TestIssues.install()`). In a test process the
+/// kernel asks for it the first time it looks for a scope, through a weak link to
+/// StoreKernelTesting (`KernelTestingLink`), so a shared value made at the top of a test, before
+/// any `TestStore`, is already the test's. Where that link cannot be made (Mach-O), the first
+/// `TestStore` or `TestClock` installs it. Outside a test there is none.
 ///
 /// `Sendable`: both properties are immutable and `Sendable`.
 package final class TestScope: Sendable {
@@ -47,7 +51,13 @@ package enum TestScopes {
 
   /// The running test's scope, or `nil` (no test runs in this task, or no finder installed).
   package static var current: TestScope? {
-    guard installed.load(ordering: .acquiring) else { return nil }
+    guard installed.load(ordering: .acquiring) || installedThroughLink else { return nil }
     return finder.withLock { $0 }?.find()
   }
+
+  /// Whether StoreKernelTesting, linked into this test process, installed its finder when first
+  /// asked; asked once per process (a `static let` is made once, other threads waiting for it),
+  /// and never in an app.
+  private static let installedThroughLink: Bool =
+    DependencyValues.processContext == .test && kernel_testing_link_install() == 1
 }

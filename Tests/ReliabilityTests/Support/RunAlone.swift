@@ -5,8 +5,9 @@ import Testing
 /// that what it measures of the process (its resident memory) is its own and not that of the
 /// suites running beside it. The test calls this first: in the child (where `RELIABILITY_ALONE`
 /// names it) this returns `nil` and the test goes on to do its work; in the parent it returns
-/// the child's exit status and what it printed, for the parent to check. (FeatureBridgeTests and
-/// StoreKernelTests use this file through a symbolic link in their `Support` folders.)
+/// the child's exit status and what it printed, for the parent to check. (FeatureBridgeTests,
+/// StoreKernelTests and StoreKernelTestingTests use this file through a symbolic link in their
+/// `Support` folders.)
 ///
 /// - Parameters:
 ///   - suite: The suite's type name.
