@@ -191,13 +191,22 @@ package final class NotesView: TerminalView {
     let prefixWidth = TerminalText.width(of: prefix)
     let cursorIndex = field.text.utf8.index(
       field.text.utf8.startIndex, offsetBy: min(fieldCursor, field.text.utf8.count))
-    var before = Substring(field.text[..<cursorIndex])
-    // Keep the cursor on screen: drop the start of a field too long for the line.
-    while !before.isEmpty, prefixWidth + TerminalText.width(of: before) >= width {
-      before = before.dropFirst()
+    // Keep the cursor on screen: of a field too long for the line, show the characters just
+    // before the cursor that fit, found from the cursor back (a pasted field may be many
+    // kilobytes; measuring what is left after each dropped character was quadratic).
+    let head = field.text[..<cursorIndex]
+    var start = head.endIndex
+    var beforeWidth = 0
+    while start > head.startIndex {
+      let previous = head.index(before: start)
+      let characterWidth = TerminalText.width(of: head[previous])
+      guard prefixWidth + beforeWidth + characterWidth < width else { break }
+      beforeWidth += characterWidth
+      start = previous
     }
+    let before = head[start...]
     let shown = before + field.text[cursorIndex...]
-    cursor = (row: 0, column: prefixWidth + TerminalText.width(of: before))
+    cursor = (row: 0, column: prefixWidth + beforeWidth)
     return TerminalText.fit(prefix + shown, width: width)
   }
 

@@ -71,6 +71,22 @@ struct FirstUseTerminalTests {
     try await app.expectScreen("▸ OldShopping for the weekend")
   }
 
+  /// A paste of 40 KB, not all ASCII, into the search field: the field shows its end, where the
+  /// cursor is, and the app still answers keys. (Finding the part of the field that fits was
+  /// quadratic in its length: such a paste held the app for minutes.)
+  @Test func aLongPasteIntoTheSearchFieldShowsItsEndAndTheAppAnswers() async throws {
+    let app = try TmuxApp(notes: [("Only", "")])
+    defer { app.close() }
+    try await app.expectScreen("Notes (1)")
+    try app.tmux.press("/")
+    try await app.expectScreen("search:")
+    let words = (0..<3_000).map { "日本 w\($0) " }.joined()
+    try app.tmux.paste(words + "the-end")
+    try await app.expectScreen("w2999 the-end", "No note matches")
+    try app.tmux.press("Escape")
+    try await app.expectScreen("BROWSING")
+  }
+
   @Test func pageDownAtTheEndOfAShortNoteKeepsItsTextOnScreen() async throws {
     let lines = (1...8).map { "line \($0)" }.joined(separator: "\n")
     let app = try TmuxApp(notes: [("Short", lines)])

@@ -73,9 +73,14 @@ struct TmuxServer: Sendable {
   }
 
   /// Puts `text` in a paste buffer and pastes it into the pane, bracketed when the program
-  /// asked for bracketed paste, with its newlines kept.
+  /// asked for bracketed paste, with its newlines kept. The buffer is loaded from a file: a
+  /// command line carries a few kilobytes at most.
   func paste(_ text: String) throws {
-    try run(["set-buffer", "-b", "test", text])
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tmux-paste-\(UUID().uuidString)")
+    try Data(text.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    try run(["load-buffer", "-b", "test", file.path])
     try run(["paste-buffer", "-b", "test", "-d", "-p", "-r"])
   }
 
