@@ -33,9 +33,14 @@ package struct Note: Equatable, Identifiable, Sendable {
   /// to ``titleLength`` characters, or "Untitled N" while it is empty. Reads only the start of
   /// the first line.
   package var titleFromFirstLine: String {
-    let end = min(text.lineEnd(at: 0), Self.titleLength * 4)
-    let line = text.string(in: 0..<text.scalarBoundary(atOrBefore: end)).trimmingWhitespace
-    return line.isEmpty ? "Untitled \(id)" : String(line.prefix(Self.titleLength))
+    let lineEnd = text.lineEnd(at: 0)
+    let end = min(lineEnd, Self.titleLength * 4)
+    var line = Substring(text.string(in: 0..<text.scalarBoundary(atOrBefore: end)))
+    // Cut inside the line, the read may end inside a character (half a flag, part of a family
+    // emoji): its last character is dropped, never saved as a piece of one.
+    if end < lineEnd { line = line.dropLast() }
+    let title = String(line).trimmingWhitespace
+    return title.isEmpty ? "Untitled \(id)" : String(title.prefix(Self.titleLength))
   }
 }
 
