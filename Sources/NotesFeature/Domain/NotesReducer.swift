@@ -193,8 +193,12 @@ package struct NotesReducer: Reducer {
     }
   }
 
-  /// Deletes a note, keeping it for undo, and selects the next older visible one.
+  /// Deletes a note, keeping it for undo, and selects the visible note that takes its place in
+  /// the list (the next older one), or the one above it when it was the last.
   func delete(at index: Int, in state: inout NotesState) -> Effect<NotesAction> {
+    let shownAt =
+      state.selectedID == state.notes[index].id
+      ? state.visibleNotes.firstIndex { $0.id == state.notes[index].id } : nil
     let note = state.notes.remove(at: index)
     state.lastDeleted = .init(note: note, index: index)
     state.history[note.id] = nil
@@ -203,8 +207,9 @@ package struct NotesReducer: Reducer {
     // an edit of the deleted note (undo brings the note back as the list last had it).
     if state.editing?.note.id == note.id { state.editing = nil }
     if state.selectedID == note.id {
+      // By place, not by revision: notes loaded from a file may share one.
       let visible = state.visibleNotes
-      state.selectedID = (visible.first { $0.revision < note.revision } ?? visible.last)?.id
+      state.selectedID = visible.isEmpty ? nil : visible[min(shownAt ?? 0, visible.count - 1)].id
       state.cursor = state.selectedNote?.text.utf8Count ?? 0
     }
     state.notice = "Deleted “\(note.title)”: u to undo"

@@ -233,6 +233,22 @@ import Testing
     await store.finish()
   }
 
+  /// Notes loaded from a file may share a revision: the note below the deleted one is selected,
+  /// not the last of the list (a second `d` would aim at a note far from the first).
+  @Test func deleteSelectsTheNoteBelowWhateverTheRevisions() async {
+    let notes = (1...4).map { Note(id: $0, title: "Note \($0)", body: "", revision: 1) }
+    let store = makeStore(.loaded(notes))
+    store.exhaustivity = .off
+    await store.send(.view(.selectNext))
+    #expect(store.state.selectedID == 2)
+    await store.send(.view(.deleteSelectedTapped))
+    await store.send(.view(.confirmation(.presented(.deleteNote(id: 2)))))
+    #expect(store.state.notes.map(\.id) == [1, 3, 4])
+    #expect(store.state.selectedID == 3)
+    store.skipReceivedActions()
+    await store.skipInFlightEffects()
+  }
+
   @Test func deletingTheOldestNoteSelectsTheNewerNeighbourAndStopsEditing() async {
     let store = makeStore(.loaded([beta, alpha]))
     await store.send(.view(.selectNext)) {
