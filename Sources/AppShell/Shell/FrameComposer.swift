@@ -176,6 +176,7 @@ struct FrameComposer {
       "  This tab:",
     ]
     lines += view.keyHelp.map { "    " + $0 }
+    lines = lines.flatMap { Self.wrappedHelpLine($0, width: width) }
     guard lines.count > height, height > 1 else {
       return (lines.prefix(height).map { TerminalText.fit($0, width: width) }, 0)
     }
@@ -187,6 +188,38 @@ struct FrameComposer {
     let position =
       "  lines \(first + 1)–\(first + window) of \(lines.count): ↑ ↓ PgUp PgDn scroll, Esc closes"
     return (shown + [TerminalText.fit(position, width: width)], maxOffset)
+  }
+
+  /// A help line as it fits: whole when it does, otherwise broken at its last space that fits,
+  /// under its own indent, each continuation two columns further in (help is read whole, never
+  /// cut off). The spaces that line up its columns are kept.
+  private static func wrappedHelpLine(_ line: String, width: Int) -> [String] {
+    guard TerminalText.width(of: line) > width else { return [line] }
+    let indent = line.prefix { $0 == " " }.count
+    var rest = line.dropFirst(indent)
+    var pieces: [String] = []
+    while !rest.isEmpty {
+      let lead = pieces.isEmpty ? indent : indent + 2
+      let room = max(1, width - lead)
+      var used = 0
+      var end = rest.startIndex
+      var lastSpace: Substring.Index?
+      while end < rest.endIndex {
+        let columns = TerminalText.width(of: rest[end])
+        if used + columns > room { break }
+        if rest[end] == " " { lastSpace = end }
+        used += columns
+        end = rest.index(after: end)
+      }
+      // A word wider than the room is cut; otherwise the break is at the last space.
+      var cut = end == rest.endIndex ? end : (lastSpace ?? end)
+      if cut == rest.startIndex { cut = rest.index(after: cut) }
+      var piece = rest[..<cut]
+      while piece.last == " " { piece = piece.dropLast() }
+      pieces.append(String(repeating: " ", count: lead) + piece)
+      rest = rest[cut...].drop { $0 == " " }
+    }
+    return pieces
   }
 
   private func statusLine(_ shell: ShellState, width: Int) -> String {

@@ -87,6 +87,17 @@ struct FirstUseTerminalTests {
     try await app.expectScreen("BROWSING")
   }
 
+  /// At 80 columns, the most common terminal width, a help line wider than the window wraps
+  /// instead of being cut off mid-word.
+  @Test func helpLinesWiderThanTheWindowWrap() async throws {
+    let app = try TmuxApp(notes: [("Only", "")], width: 80, height: 24)
+    defer { app.close() }
+    try await app.expectScreen("Notes (1)")
+    try app.tmux.press("?")
+    // Cut off, the line ended "(notes are saved"; wrapped, its end is on the next line.
+    try await app.expectScreen("Keys", "saved first)")
+  }
+
   @Test func pageDownAtTheEndOfAShortNoteKeepsItsTextOnScreen() async throws {
     let lines = (1...8).map { "line \($0)" }.joined(separator: "\n")
     let app = try TmuxApp(notes: [("Short", lines)])
