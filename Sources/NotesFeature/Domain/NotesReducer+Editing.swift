@@ -43,11 +43,19 @@ extension NotesReducer {
     case .delete:
       guard cursor < text.utf8Count else { return nil }
       return (cursor..<text.characterBoundary(after: cursor), "", .delete)
+    // As in nano, a word delete stays on its line: at the line's start (or end) it removes the
+    // line break alone, never the word on the other side of it.
     case .deleteWordBackward:
-      let start = text.wordStart(before: cursor)
+      guard cursor > 0 else { return nil }
+      let lineStart = text.lineStart(at: cursor)
+      if lineStart == cursor { return (cursor - 1..<cursor, "", .other) }
+      let start = max(text.wordStart(before: cursor), lineStart)
       return start < cursor ? (start..<cursor, "", .other) : nil
     case .deleteWordForward:
-      let end = text.wordStart(after: cursor)
+      guard cursor < text.utf8Count else { return nil }
+      let lineEnd = text.lineEnd(at: cursor)
+      if lineEnd == cursor { return (cursor..<cursor + 1, "", .other) }
+      let end = min(text.wordStart(after: cursor), lineEnd)
       return cursor < end ? (cursor..<end, "", .other) : nil
     case .moved:
       return nil

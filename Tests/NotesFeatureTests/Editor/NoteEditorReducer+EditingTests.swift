@@ -269,6 +269,26 @@ import Testing
     await expectFlush(store)
   }
 
+  /// nano's word deletes stay on their line: the word before or after, up to the line's start
+  /// or end; at the start or end, the line break alone.
+  @Test func wordDeletesStayOnTheirLine() async {
+    let store = makeStore(.editing("one three\nfour five", cursor: 4))
+    store.exhaustivity = .off
+    await store.send(.view(.deleteWordForwardTapped))
+    #expect(store.state.note.body == "one \nfour five")
+    await store.send(.view(.deleteWordForwardTapped))
+    #expect(store.state.note.body == "one four five")
+    await store.send(.view(.cursorMoved(.lineStart)))
+    await store.send(.view(.textInserted("x\n")))
+    #expect(store.state.note.body == "x\none four five")
+    #expect(store.state.cursor == 2)
+    await store.send(.view(.deleteWordBackwardTapped))
+    #expect(store.state.note.body == "xone four five")
+    await store.send(.view(.deleteWordBackwardTapped))
+    #expect(store.state.note.body == "one four five")
+    await store.skipInFlightEffects()
+  }
+
   @Test func cursorMovesAreNotEdits() async {
     let store = makeStore(.editing(Self.mixed, cursor: 0))
     let task = await store.send(.view(.cursorMoved(.right))) { $0.cursor = 1 }
