@@ -55,10 +55,11 @@ struct EditorViewport {
       kept.row(containing: offset) ?? layout.row(containing: offset, in: text)
     }
     let cursorRow = row(containing: cursor)
-    // A note or width seen for the first time shows the cursor with as much as fits above it.
+    // A note or width seen for the first time, or a text that shrank past the top row (a long
+    // paste undone), shows the cursor with as much as fits above it.
     var topRow =
-      sameView
-      ? row(containing: min(top, text.utf8Count))
+      sameView && top <= text.utf8Count
+      ? row(containing: top)
       : layout.rows(before: cursorRow, count: height - 1, in: text).first ?? cursorRow
     let scrolledDown = pendingScroll > 0
     if pendingScroll > 0 {

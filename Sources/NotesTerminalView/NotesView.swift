@@ -62,10 +62,16 @@ package final class NotesView: TerminalView {
           let action = Self.editorAction(
             for: key, mode: editor.peek(\.mode), geometry: geometry)
         else { break }
-        if case .cursorMovedByRows(let rows, _) = action, abs(rows) > 1 {
-          viewport.pendingScroll += rows
-        }
+        // Page Up and Page Down move the view too, by as much, unless the cursor stayed (at the
+        // note's top or end): no frame follows then, and a scroll kept for the next one would
+        // undo the next page key's.
+        var scroll = 0
+        if case .cursorMovedByRows(let rows, _) = action, abs(rows) > 1 { scroll = rows }
+        let cursorBefore = scroll == 0 ? nil : editor.peek(\.cursor)
         editor.send(action)
+        if let cursorBefore, editor.peek(\.cursor) != cursorBefore {
+          viewport.pendingScroll += scroll
+        }
         used += 1
         continue
       }

@@ -59,6 +59,35 @@ import Testing
     await notes.feature.stop()
   }
 
+  /// Page Up at the top moves nothing, and takes nothing from the next Page Down.
+  @Test func pageUpAtTheTopThenPageDownScrollsAPage() async {
+    let notes = await RunningNotes(storage: .inMemory([("Lines", Self.lines)]))
+    notes.type([.enter])
+    var screen = notes.render(width: 40, height: 10)
+    #expect(screen[1] == "line 1")
+    // Page Up changes nothing on screen, so the app draws no frame before the Page Down.
+    notes.type([.pageUp, .pageDown])
+    screen = notes.render(width: 40, height: 10)
+    // As from the top without the Page Up: the cursor moved 7 rows, and so did the view.
+    #expect(screen[1] == "line 8")
+    #expect(notes.view.cursor?.row == 1)
+    await notes.feature.stop()
+  }
+
+  /// A text that shrinks past the top of the view (a long paste undone) is shown from where
+  /// its rows fill the screen again, not scrolled past its end.
+  @Test func aTextThatShrankPastTheViewIsShownFromTheTop() async {
+    var viewport = EditorViewport()
+    let long = TextBuffer(Self.lines)
+    var frame = viewport.frame(
+      of: long, noteID: 1, cursor: long.utf8Count, width: 20, height: 5)
+    #expect(frame.rows.first == "line 96")
+    let short = TextBuffer("Title line\n")
+    frame = viewport.frame(of: short, noteID: 1, cursor: short.utf8Count, width: 20, height: 5)
+    #expect(frame.rows.first == "Title line")
+    #expect(frame.cursor.row == 1)
+  }
+
   @Test func theSearchFieldShowsTheTerminalCursorWhereItIs() async {
     let notes = await RunningNotes(storage: .inMemory([("One", "")]))
     notes.type([.character("/")])
