@@ -88,6 +88,28 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     self.executor = executor
   }
 
+  /// Creates a test store in TCA's shape, the reducer in a trailing closure:
+  /// `TestStore(initialState: Feature.State()) { Feature() } withDependencies: { … }`. The same
+  /// as ``init(initialState:reducer:withDependencies:isolation:sourceLocation:)``.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state the feature starts in.
+  ///   - reducer: Makes the feature's logic.
+  ///   - prepareDependencies: Overrides dependencies (test context is already set).
+  ///   - isolation: The actor the store is confined to; the caller's by default.
+  ///   - sourceLocation: Where the test store was created, for failures found at release.
+  public convenience init<R: Reducer>(
+    initialState: @autoclosure () -> State,
+    reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    isolation: isolated any Actor = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) where R.State == State, R.Action == Action {
+    self.init(
+      initialState: initialState(), reducer: reducer(), withDependencies: prepareDependencies,
+      isolation: isolation, sourceLocation: sourceLocation)
+  }
+
   deinit {
     checkAtRelease()
   }

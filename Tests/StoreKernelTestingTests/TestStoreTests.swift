@@ -14,6 +14,20 @@ private struct AssertionFailure: Error {}
 
   // MARK: - Passing paths
 
+  /// TCA's shape: the reducer in a trailing closure, then the dependencies.
+  @Test func aTestStoreTakesItsReducerInATrailingClosure() async {
+    let store = TestStore(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
+      $0.greeting = "hello"
+    }
+    await store.send(.increment) { $0.count = 1 }
+    await store.send(.greet) { $0.log = ["hello"] }
+    let plain = Store(initialState: Counter.State()) { Counter() }
+    plain.send(.increment)
+    #expect(plain.state.count == 1)
+  }
+
   @Test func sendAssertsTheStateChange() async {
     let store = makeStore()
     await store.send(.increment) { $0.count = 1 }

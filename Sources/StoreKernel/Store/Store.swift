@@ -89,6 +89,29 @@ public final class Store<State, Action: Sendable> {
       isolation: isolation)
   }
 
+  /// Creates a root store in TCA's shape, the reducer in a trailing closure:
+  /// `Store(initialState: Feature.State()) { Feature() }`. The same as
+  /// ``init(initialState:reducer:name:withDependencies:isolation:)``.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state the feature starts in, made with the store's dependencies.
+  ///   - reducer: Makes the feature's logic.
+  ///   - name: The store's name in instrumentation; defaults to the state type's name.
+  ///   - prepareDependencies: Overrides dependencies for this store and its effects.
+  ///   - isolation: The actor the store is confined to; defaults to the caller's.
+  @inline(__always) @inlinable
+  public convenience init<R: Reducer>(
+    initialState: @autoclosure () -> State,
+    reducer: () -> R,
+    name: String? = nil,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    isolation: isolated any Actor = #isolation
+  ) where R.State == State, R.Action == Action {
+    self.init(
+      initialState: initialState(), reducer: reducer(), name: name,
+      withDependencies: prepareDependencies, isolation: isolation)
+  }
+
   @usableFromInline
   init(
     initialState: () -> State,
