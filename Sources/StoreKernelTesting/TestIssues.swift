@@ -15,7 +15,7 @@ public enum TestIssues {
     IssueReporter.setHandler { message in
       Issue.record(Comment(rawValue: message))
     }
-    TestScopes.install { TestScopeFinder.current() }
+    _storeKernelTestingInstallScopes()
   }
 }
 
