@@ -22,10 +22,21 @@ final class OutputRoute<Output: Sendable> {
     self.counters = counters
   }
 
-  /// Hands one output to the host.
+  /// Hands one output to the host; within a chain of deliveries nested deeper than
+  /// ``OutputNesting/limit``, once the outermost one is done (before it returns).
   @inlinable
   func emit(_ output: Output) {
     counters.addOutput()
+    guard OutputNesting.enter() else {
+      OutputNesting.wait { self.deliver(output) }
+      return
+    }
+    deliver(output)
+    OutputNesting.leave()
+  }
+
+  @usableFromInline
+  func deliver(_ output: Output) {
     // Copies, so a handler that attaches another handler or reads the stream meanwhile does
     // not overlap an access to these properties.
     let handler = handler
