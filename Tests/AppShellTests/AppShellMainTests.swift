@@ -14,10 +14,10 @@ import Testing
   /// Runs the built app with `arguments` and `script` on standard input.
   private func runApp(
     _ arguments: [String], script: String = "quit\n", timeLimit: Duration = .seconds(60)
-  ) throws -> ChildProcess.Result {
+  ) async throws -> ChildProcess.Result {
     let binary = try #require(
       AppBinary.path, "AppShell is not built (looked at \(AppBinary.candidates))")
-    return try ChildProcess.run(
+    return try await ChildProcess.run(
       binary, arguments: arguments, environment: ProcessInfo.processInfo.environment,
       input: script, timeLimit: timeLimit)
   }
@@ -36,31 +36,31 @@ import Testing
 
   // MARK: Without a terminal
 
-  @Test func aNormalQuitExitsZero() throws {
+  @Test func aNormalQuitExitsZero() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let run = try runApp(["--data-dir", directory.path], script: "tab notes\nquit\n")
+    let run = try await runApp(["--data-dir", directory.path], script: "tab notes\nquit\n")
     #expect(run.status == 0, "stderr: \(run.errors)")
     #expect(run.errors.isEmpty, "\(run.errors)")
   }
 
-  @Test func anUnknownOptionExitsTwo() throws {
-    let run = try runApp(["--no-such-option"])
+  @Test func anUnknownOptionExitsTwo() async throws {
+    let run = try await runApp(["--no-such-option"])
     #expect(run.status == 2)
     #expect(run.output.isEmpty, "\(run.output)")
     expectOneLine(run.errors, containing: "unknown option '--no-such-option'")
   }
 
-  @Test func aDataDirectoryOptionWithoutAPathExitsTwo() throws {
-    let run = try runApp(["--data-dir"])
+  @Test func aDataDirectoryOptionWithoutAPathExitsTwo() async throws {
+    let run = try await runApp(["--data-dir"])
     #expect(run.status == 2)
     expectOneLine(run.errors, containing: "--data-dir needs a path")
   }
 
-  @Test func aScriptLineThatCannotBeParsedExitsTwo() throws {
+  @Test func aScriptLineThatCannotBeParsedExitsTwo() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let run = try runApp(
+    let run = try await runApp(
       ["--data-dir", directory.path], script: "tab notes\nfly to the moon\nquit\n")
     #expect(run.status == 2)
     expectOneLine(run.errors, containing: "script line 2: unknown command 'fly'")
@@ -68,11 +68,11 @@ import Testing
 
   /// 1 is for errors that are not the user's input: here `compare` cannot write the chart it
   /// was asked for.
-  @Test func anyOtherErrorExitsOne() throws {
+  @Test func anyOtherErrorExitsOne() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let chart = directory.file("missing-folder/chart.svg")
-    let run = try runApp(
+    let run = try await runApp(
       ["compare", "--features", "0", "--repeat", "1", "--chart", chart], script: "",
       timeLimit: .seconds(300))
     #expect(run.status == 1, "stderr: \(run.errors)")
@@ -97,16 +97,16 @@ import Testing
     let tmux = TmuxServer()
     defer { tmux.kill() }
     let errors = directory.file("stderr")
-    try tmux.start("\(command) 2>\(shellQuoted(errors)); echo EXITED $?; sleep 60")
+    try await tmux.start("\(command) 2>\(shellQuoted(errors)); echo EXITED $?; sleep 60")
     try await drive(tmux)
     let (screen, exited) = try await tmux.waitForScreen(
-      showing: ["EXITED"], timeout: .seconds(60))
+      showing: ["EXITED"])
     try #require(exited, "the app never exited; the screen showed:\n\(screen)")
     let status = screen.split(separator: "\n").lazy
       .compactMap { line in line.firstRange(of: "EXITED ").map { line[$0.upperBound...] } }
       .first.flatMap { Int32($0.trimmingCharacters(in: .whitespaces)) }
-    #expect(try tmux.paneValue("alternate_on") == "0", "the alternate screen is still on")
-    #expect(try tmux.paneValue("cursor_flag") == "1", "the cursor is still hidden")
+    #expect(try await tmux.paneValue("alternate_on") == "0", "the alternate screen is still on")
+    #expect(try await tmux.paneValue("cursor_flag") == "1", "the cursor is still hidden")
     return Ending(
       status: status,
       errors: (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "",
@@ -156,14 +156,14 @@ import Testing
   private func typeThenSignal(_ signal: Int32) -> (TmuxServer) async throws -> Void {
     { tmux in
       let (screen, started) = try await tmux.waitForScreen(
-        showing: ["No notes: n to create one"], timeout: .seconds(30))
+        showing: ["No notes: n to create one"])
       try #require(started, "the app did not start; the screen showed:\n\(screen)")
-      try tmux.press("n")
-      try tmux.type("typed before the signal")
+      try await tmux.press("n")
+      try await tmux.type("typed before the signal")
       let (typedScreen, typed) = try await tmux.waitForScreen(
-        showing: ["│ typed before the signal"], timeout: .seconds(30))
+        showing: ["│ typed before the signal"])
       try #require(typed, "the note never showed; the screen showed:\n\(typedScreen)")
-      let app = try #require(try tmux.paneChildren().first, "the app is not running")
+      let app = try #require(try await tmux.paneChildren().first, "the app is not running")
       kill(app, signal)
     }
   }

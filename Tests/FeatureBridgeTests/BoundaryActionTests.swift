@@ -19,7 +19,7 @@ private struct Silent: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct BoundaryActionTests {
+@Suite(.timeLimit(.minutes(10))) struct BoundaryActionTests {
   @Test func aFeatureHasNoStopActionUnlessItDeclaresOne() {
     #expect(SilentAction.willStop == nil)
     #expect(TallyAction.willStop == .stopping)

@@ -6,7 +6,7 @@ import Testing
 /// A budget passes work that stays within it and fails, naming stores and counts, work that
 /// does not.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct EventBudgetTests {
+@Suite(.timeLimit(.minutes(10))) struct EventBudgetTests {
   @Test func workWithinTheBudgetPassesAndReportsWhatItCost() async {
     let registry = StoreRegistry()
     let tally = TallyFeature.start(name: "Budgeted", registry: registry)

@@ -56,7 +56,7 @@ func matchingTallyFake(name: String = "TallyFake") -> FakeFeature<TallyInput, Ta
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FakeFeatureTests {
+@Suite(.timeLimit(.minutes(10))) struct FakeFeatureTests {
   @Test func recordsEveryInputInOrder() async {
     let fake = FakeFeature<TallyInput, TallyOutput>()
     let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)

@@ -6,7 +6,7 @@ import Testing
 /// Features whose reducers run on slots of one root store (the single-store build) behind the
 /// same boundary as a feature with a store of its own: inputs, outputs, settle and stop.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FeatureComposedTests {
+@Suite(.timeLimit(.minutes(10))) struct FeatureComposedTests {
   @Test func inputsRunOnTheSlotAndOutputsLeaveThroughTheBoundary() async {
     let root = TwoSlots()
     let first = root.start(slot: 0)

@@ -3,7 +3,7 @@ import FeatureBridgeTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FeatureContractTests {
+@Suite(.timeLimit(.minutes(10))) struct FeatureContractTests {
   private struct ExpectationsGaveUp: Error {}
 
   /// The tally boundary's contract: totals add up, and a ping answers with the total.

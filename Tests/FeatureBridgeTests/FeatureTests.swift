@@ -4,7 +4,7 @@ import StoreKernelTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FeatureTests {
+@Suite(.timeLimit(.minutes(10))) struct FeatureTests {
   // A host may let a feature go when it hears an output (removing it from a list on "closed").
   // The handler runs within the feature's action, while its reducer holds the state: the stop
   // waits until the action is done (it used to read the state there, and trapped).

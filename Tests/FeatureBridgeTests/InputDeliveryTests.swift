@@ -5,7 +5,7 @@ import Testing
 /// main actor) blocked, without suspending, until the boundary's pump has taken every input
 /// from the stream, so the whole sequence is waiting at once and the outcome is exact.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct InputDeliveryTests {
+@Suite(.timeLimit(.minutes(10))) struct InputDeliveryTests {
   /// Yields `sent`, then a final marker, and keeps the main actor blocked until the pump has taken
   /// the marker, so everything before it is waiting in the mailbox together. Returns what the
   /// feature's store received, without the marker.

@@ -11,7 +11,7 @@ import Testing
 /// everything sent before the test first suspends waits in the mailbox together: the outcomes
 /// below are exact, not timing-dependent.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct InputSenderTests {
+@Suite(.timeLimit(.minutes(10))) struct InputSenderTests {
   @Test func inputsSentDirectlyArriveInOrderAsOneBatch() async {
     let (inputs, _) = AsyncStream.makeStream(of: TallyInput.self)
     let feature = TallyFeature.start(inputs: inputs)

@@ -124,6 +124,14 @@ struct IntentLedgerReducer: Reducer {
 @MainActor
 @Suite struct NoLostIntentsTests {
   @Test func aMillionIntentsFromFourProducersArriveExactlyOnceInProducerOrder() async throws {
+    // Seconds of work: alone in a process of its own, so that it holds none of the threads or
+    // actors the tests running beside it need.
+    if try await ranAlone(
+      suite: "NoLostIntentsTests",
+      test: "aMillionIntentsFromFourProducersArriveExactlyOnceInProducerOrder")
+    {
+      return
+    }
     let producers = 4
     let perProducer = 250_000
     let (inputs, continuation) = AsyncStream.makeStream(of: SequencedIntent.self)
@@ -185,6 +193,14 @@ struct IntentLedgerReducer: Reducer {
   /// The same million through the feature's `InputSender` instead of its input stream: four
   /// threads putting into one mailbox while the host takes batches out.
   @Test func aMillionIntentsSentDirectlyFromFourProducersArriveExactlyOnceInOrder() async throws {
+    // Seconds of work: alone in a process of its own, so that it holds none of the threads or
+    // actors the tests running beside it need.
+    if try await ranAlone(
+      suite: "NoLostIntentsTests",
+      test: "aMillionIntentsSentDirectlyFromFourProducersArriveExactlyOnceInOrder")
+    {
+      return
+    }
     let producers = 4
     let perProducer = 250_000
     let (inputs, continuation) = AsyncStream.makeStream(of: SequencedIntent.self)

@@ -6,7 +6,7 @@ import Testing
 /// A feature's outputs reach its host directly (`onOutput`), through the `outputs` stream, or
 /// both; none is lost before either is attached.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct OutputRouteTests {
+@Suite(.timeLimit(.minutes(10))) struct OutputRouteTests {
   @Test func theHandlerHearsAnOutputBeforeSendReturns() async {
     let feature = TallyFeature.start()
     var heard: [TallyOutput] = []
@@ -77,7 +77,7 @@ import Testing
 /// A feature's own start work, when it ends by itself (a load): `settle()` and the stop wait
 /// for it, and the inputs it held back are handled before the stop action.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct StartWorkTests {
+@Suite(.timeLimit(.minutes(10))) struct StartWorkTests {
   @Test func settleWaitsForTheLoadAndTheInputsItHeldBack() async {
     let gate = Gate()
     let loader = Feature.loader(gate: gate)

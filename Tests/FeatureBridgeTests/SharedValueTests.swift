@@ -5,7 +5,7 @@ import Testing
 
 /// `SharedValue`, seed 002's streaming shared value, is the kernel's `Shared` under its old
 /// name: these check the streaming pattern through a feature.
-@Suite(.timeLimit(.minutes(1))) struct SharedValueTests {
+@Suite(.timeLimit(.minutes(10))) struct SharedValueTests {
   @Test func cancellingTheConsumingTaskRemovesTheSubscription() async {
     let shared = SharedValue(0)
     // The consumer reports each value it gets; the first (the current value) says it has

@@ -27,7 +27,7 @@ private struct Parent: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct StoreFeatureInputsTests {
+@Suite(.timeLimit(.minutes(10))) struct StoreFeatureInputsTests {
   @Test func feedYieldsTheProjectionNowAndThenOnlyWhenItChanged() async {
     let parent = Store(initialState: Parent.State(), reducer: Parent())
     let (fed, continuation) = AsyncStream.makeStream(of: TallyInput.self)

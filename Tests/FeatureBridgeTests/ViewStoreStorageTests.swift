@@ -16,7 +16,7 @@ import Testing
 /// what AddressSanitizer reports (scripts/sanitizers.sh); the expectations check that each
 /// lifetime ends when it should, not sooner and not never.
 @MainActor
-@Suite(.timeLimit(.minutes(5))) struct ViewStoreStorageTests {
+@Suite(.timeLimit(.minutes(10))) struct ViewStoreStorageTests {
   /// Holds a feature and a view store over it, for tests that let them go from code the
   /// feature runs.
   @MainActor final class Holder {

@@ -11,7 +11,7 @@ import Testing
 // `viewStore.send(.delegate(.saved(1)))` do not compile. These tests check the behaviour of what
 // can be sent and observed; the compiler checks the rest.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ViewStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct ViewStoreTests {
   /// Whether Observation reported a change; set from `onChange`, which may run on any thread.
   final class ChangeFlag: Sendable {
     private let count = LockedValue(0)

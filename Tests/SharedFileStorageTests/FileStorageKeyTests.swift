@@ -25,7 +25,7 @@ private func text(_ bytes: [UInt8]?) -> String? {
   bytes.map { String(decoding: $0, as: UTF8.self) }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct FileStorageKeyTests {
+@Suite(.timeLimit(.minutes(10))) struct FileStorageKeyTests {
   @Test func aSavedValueIsLoadedByTheNextProcess() async {
     let directory = ScratchDirectory()
     let path = directory.path(of: "favorites.json")

@@ -20,7 +20,7 @@ private func sleeper(
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct TestClockTests {
+@Suite(.timeLimit(.minutes(10))) struct TestClockTests {
   let clock = TestClock()
   let log = Recorder<String>()
 

@@ -3,7 +3,7 @@ import StoreKernelTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct TestStoreExhaustivityTests {
+@Suite(.timeLimit(.minutes(10))) struct TestStoreExhaustivityTests {
   let clock = TestClock()
 
   private func makeStore() -> TestStore<Counter.State, Counter.Action> {

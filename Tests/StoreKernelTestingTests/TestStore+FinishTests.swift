@@ -29,7 +29,7 @@ private struct Upload: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct TestStoreFinishTests {
+@Suite(.timeLimit(.minutes(10))) struct TestStoreFinishTests {
   let clock = TestClock()
 
   @Test func nonExhaustiveFinishWaitsForEffectsDoingRealWork() async {

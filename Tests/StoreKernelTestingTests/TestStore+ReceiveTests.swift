@@ -8,7 +8,7 @@ extension Counter.Action {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct TestStoreReceiveTests {
+@Suite(.timeLimit(.minutes(10))) struct TestStoreReceiveTests {
   let clock = TestClock()
 
   private func makeStore() -> TestStore<Counter.State, Counter.Action> {

@@ -52,7 +52,7 @@ private struct Outer: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct DismissEffectTests {
+@Suite(.timeLimit(.minutes(10))) struct DismissEffectTests {
   @Test func itDismissesTheInnermostFeatureWhoseEffectCallsIt() async {
     let store = TestStore(
       initialState: Outer.State(middle: Middle.State(drafter: Drafter.State())), reducer: Outer())

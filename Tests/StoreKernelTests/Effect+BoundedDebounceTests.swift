@@ -57,7 +57,7 @@ private struct Typing: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct EffectBoundedDebounceTests {
+@Suite(.timeLimit(.minutes(10))) struct EffectBoundedDebounceTests {
   let clock = TestClock()
 
   private func makeStore() -> Store<Typing.State, Typing.Action> {

@@ -72,7 +72,7 @@ private enum Parent {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct EffectCancellationTests {
+@Suite(.timeLimit(.minutes(10))) struct EffectCancellationTests {
   let clock = TestClock()
 
   private func makeStore() -> Store<Timer.State, Timer.Action> {

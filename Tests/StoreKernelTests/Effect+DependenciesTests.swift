@@ -3,7 +3,7 @@ import Testing
 @testable import StoreKernel
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct EffectDependenciesTests {
+@Suite(.timeLimit(.minutes(10))) struct EffectDependenciesTests {
   private enum Tag: DependencyKey {
     static let liveValue = "live"
     static let testValue = "default"

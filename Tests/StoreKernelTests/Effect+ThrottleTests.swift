@@ -82,7 +82,7 @@ private struct Holder: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct EffectThrottleTests {
+@Suite(.timeLimit(.minutes(10))) struct EffectThrottleTests {
   let clock = TestClock()
 
   private func makeStore() -> Store<Throttled.State, Throttled.Action> {
@@ -216,7 +216,7 @@ private struct Tapping: Reducer {
 /// the store handles more taps. At most one start per window, whatever the order. (The waits'
 /// limits are generous: the main actor is shared with every other test of the run.)
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct EffectThrottleWindowEndTests {
+@Suite(.timeLimit(.minutes(10))) struct EffectThrottleWindowEndTests {
   let clock = ManualClock()
 
   /// Tap 1 starts; tap 2 is held; at 25 ms its timer wakes, and before it reaches the store tap
@@ -236,13 +236,13 @@ private struct Tapping: Reducer {
     store.send(.tap(3))
     clock.set(.milliseconds(26))
     let fourth = store.send(.tap(4))
-    #expect(await completes(within: .seconds(60)) { await second.finish() })
+    #expect(await completes(within: .seconds(600)) { await second.finish() })
     #expect(store.fired == [1, 3])
 
     await clock.untilSleeping(1)
     clock.set(.milliseconds(45))
     clock.wakeAll()
-    #expect(await completes(within: .seconds(60)) { await fourth.finish() })
+    #expect(await completes(within: .seconds(600)) { await fourth.finish() })
     #expect(store.fired == [1, 3, 4])
   }
 
@@ -259,7 +259,7 @@ private struct Tapping: Reducer {
     clock.set(.milliseconds(25))
     clock.wakeAll()
     store.send(.tap(3))
-    #expect(await completes(within: .seconds(60)) { await second.finish() })
+    #expect(await completes(within: .seconds(600)) { await second.finish() })
     #expect(store.fired == [1, 2])
   }
 
@@ -286,7 +286,7 @@ private struct Tapping: Reducer {
         clock.set(time)
         clock.wakeAll()
         let held = lastHeld
-        #expect(await completes(within: .seconds(60)) { await held.finish() })
+        #expect(await completes(within: .seconds(600)) { await held.finish() })
       }
     }
     #expect(store.fired.count == 51)
@@ -375,7 +375,7 @@ private func tapMany(
     for _ in 0..<more { sendTap() }
     tapsBeforeTheTimer += more > 1 ? 1 : 0
     windowEnds += 1
-    #expect(await completes(within: .seconds(60)) { await held.finish() })
+    #expect(await completes(within: .seconds(600)) { await held.finish() })
   }
   // The last window ends.
   if let held = timer, let lastStart = store.state.started.last?.at {
@@ -383,7 +383,7 @@ private func tapMany(
     clock.set(time)
     await clock.untilSleeping(1)
     clock.wakeAll()
-    #expect(await completes(within: .seconds(60)) { await held.finish() })
+    #expect(await completes(within: .seconds(600)) { await held.finish() })
   }
   return TapsRun(
     started: store.state.started, time: time, tapsBeforeTheTimer: tapsBeforeTheTimer)
@@ -393,7 +393,7 @@ private func tapMany(
 /// taps go on (`tapMany`). Whatever the order, at most one start per window plus the first,
 /// each at least a window after the last (on the throttle's clock), the taps started in order,
 /// and with `latest` the last tap the last to start.
-@Suite(.timeLimit(.minutes(5))) struct EffectThrottleManyTapsTests {
+@Suite(.timeLimit(.minutes(10))) struct EffectThrottleManyTapsTests {
   @Test(arguments: [true, false])
   func aHundredThousandTapsStartAtMostOncePerWindowWhileTimersFire(latest: Bool) async {
     let interval = Duration.milliseconds(20)

@@ -36,7 +36,7 @@ private struct Loader: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct EffectTimeoutTests {
+@Suite(.timeLimit(.minutes(10))) struct EffectTimeoutTests {
   let clock = TestClock()
 
   @Test func anEffectStillRunningAtTheTimeoutIsCancelledAndTheActionSent() async {

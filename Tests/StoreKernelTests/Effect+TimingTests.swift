@@ -65,7 +65,7 @@ private struct Taps: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct EffectTimingTests {
+@Suite(.timeLimit(.minutes(10))) struct EffectTimingTests {
   let clock = TestClock()
 
   private func makeTaps(latest: Bool = true) -> TestStore<Taps.State, Taps.Action> {

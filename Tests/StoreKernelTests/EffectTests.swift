@@ -91,7 +91,7 @@ private struct Feature: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct EffectTests {
+@Suite(.timeLimit(.minutes(10))) struct EffectTests {
   let clock = TestClock()
   let handled = Recorder<String>()
 

@@ -35,7 +35,7 @@ private struct Tickers: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ReducerForEachLifetimeTests {
+@Suite(.timeLimit(.minutes(10))) struct ReducerForEachLifetimeTests {
   let clock = TestClock()
 
   fileprivate func makeStore(ids: [Int] = [1, 2]) -> TestStore<Tickers.State, Tickers.Action> {

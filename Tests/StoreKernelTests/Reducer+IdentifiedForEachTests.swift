@@ -35,7 +35,7 @@ private struct Tickers: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ReducerIdentifiedForEachTests {
+@Suite(.timeLimit(.minutes(10))) struct ReducerIdentifiedForEachTests {
   let clock = TestClock()
 
   fileprivate func makeStore() -> TestStore<Tickers.State, Tickers.Action> {

@@ -51,7 +51,7 @@ private struct ScopedApp: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ReducerIfCaseLetTests {
+@Suite(.timeLimit(.minutes(10))) struct ReducerIfCaseLetTests {
   let clock = TestClock()
 
   @Test func theChildRunsInItsCaseAndItsEffectsEndWhenTheStateLeavesIt() async {

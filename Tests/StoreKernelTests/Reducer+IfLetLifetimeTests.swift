@@ -69,7 +69,7 @@ private struct Nested: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ReducerIfLetLifetimeTests {
+@Suite(.timeLimit(.minutes(10))) struct ReducerIfLetLifetimeTests {
   let clock = TestClock()
 
   fileprivate func makeStore() -> TestStore<Screen.State, Screen.Action> {

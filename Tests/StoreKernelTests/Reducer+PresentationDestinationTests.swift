@@ -78,7 +78,7 @@ private struct App: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ReducerPresentationDestinationTests {
+@Suite(.timeLimit(.minutes(10))) struct ReducerPresentationDestinationTests {
   let clock = TestClock()
 
   fileprivate func makeStore() -> TestStore<App.State, App.Action> {

@@ -76,7 +76,7 @@ private struct Screen: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ReducerPresentationTests {
+@Suite(.timeLimit(.minutes(10))) struct ReducerPresentationTests {
   let clock = TestClock()
 
   fileprivate func makeStore(

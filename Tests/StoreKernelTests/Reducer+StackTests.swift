@@ -49,7 +49,7 @@ private struct Root: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ReducerStackTests {
+@Suite(.timeLimit(.minutes(10))) struct ReducerStackTests {
   let clock = TestClock()
 
   fileprivate func makeStore() -> TestStore<Root.State, Root.Action> {

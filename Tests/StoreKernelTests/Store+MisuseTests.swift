@@ -18,7 +18,7 @@ private struct Counting: Reducer {
 @Suite struct StoreMisuseTests {
   @Test func aReadOffTheStoresActorTrapsNamingTheMisuse() async throws {
     guard
-      let child = try trapInChild(
+      let child = try await trapInChild(
         "offActorRead", suite: "StoreMisuseTests",
         test: "aReadOffTheStoresActorTrapsNamingTheMisuse")
     else {
@@ -35,7 +35,7 @@ private struct Counting: Reducer {
   /// the actor, not the misuse).
   @Test func aReadOffAnotherActorTrapsNamingTheMisuse() async throws {
     guard
-      let child = try trapInChild(
+      let child = try await trapInChild(
         "offPlainActorRead", suite: "StoreMisuseTests",
         test: "aReadOffAnotherActorTrapsNamingTheMisuse")
     else {
@@ -79,7 +79,7 @@ private actor Plain {
 extension StoreMisuseTests {
   @Test func aReducerReadingItsOwnStoreTrapsNamingTheMisuse() async throws {
     guard
-      let child = try trapInChild(
+      let child = try await trapInChild(
         "reducerReadsStore", suite: "StoreMisuseTests",
         test: "aReducerReadingItsOwnStoreTrapsNamingTheMisuse")
     else {
@@ -110,7 +110,7 @@ extension StoreMisuseTests {
   /// after the actor is gone.
   @Test func aStoreUsedAfterItsActorIsReleasedTrapsNamingTheMisuse() async throws {
     guard
-      let child = try trapInChild(
+      let child = try await trapInChild(
         "actorReleased", suite: "StoreMisuseTests",
         test: "aStoreUsedAfterItsActorIsReleasedTrapsNamingTheMisuse")
     else {

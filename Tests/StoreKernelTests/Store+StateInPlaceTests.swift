@@ -76,7 +76,7 @@ private struct ProfileReducer: Reducer {
 
   @Test func aReadInPlaceFromTheReducerTrapsAsAStateReadDoes() async throws {
     guard
-      let child = try trapInChild(
+      let child = try await trapInChild(
         "reducerReadsInPlace", suite: "StoreStateInPlaceTests",
         test: "aReadInPlaceFromTheReducerTrapsAsAStateReadDoes")
     else {

@@ -44,7 +44,7 @@ private struct Sleepers: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct StoreTaskTests {
+@Suite(.timeLimit(.minutes(10))) struct StoreTaskTests {
   let clock = TestClock()
 
   /// A store whose effects run on the clock's executor, so the clock moves them

@@ -4,12 +4,12 @@ import Testing
 /// `AppShell compare --sweep … --chart …` as a person runs it: the sweep table in columns, and
 /// a chart that explains itself.
 @Suite struct CompareCommandProcessTests {
-  @Test func aSweepPrintsItsTableInColumnsAndWritesTheChart() throws {
+  @Test func aSweepPrintsItsTableInColumnsAndWritesTheChart() async throws {
     let binary = try #require(AppBinary.path, "the AppShell executable is not built")
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let chart = directory.file("sweep.svg")
-    let result = try ChildProcess.run(
+    let result = try await ChildProcess.run(
       binary, arguments: ["compare", "--sweep", "1,10", "--repeat", "1", "--chart", chart],
       environment: ProcessInfo.processInfo.environment, timeLimit: .seconds(300))
     #expect(result.status == 0, "\(result.errors)")

@@ -18,16 +18,16 @@ import Testing
   /// `nobody`, in the test's own environment.
   func runApp(
     _ arguments: [String], script: String = "quit\n", asNobody: Bool = false
-  ) throws -> Run {
+  ) async throws -> Run {
     let binary = try #require(
       AppBinary.path, "AppShell is not built (looked at \(AppBinary.candidates))")
     let result =
       asNobody
-      ? try ChildProcess.run(
+      ? try await ChildProcess.run(
         "/usr/bin/setpriv",
         arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", binary] + arguments,
         environment: ProcessInfo.processInfo.environment, input: script)
-      : try ChildProcess.run(
+      : try await ChildProcess.run(
         binary, arguments: arguments, environment: ProcessInfo.processInfo.environment,
         input: script)
     return Run(status: result.status, stdout: result.output, stderr: result.errors)
@@ -70,22 +70,22 @@ import Testing
   }
 
   @Test(arguments: ["missing", "missing\n\u{1B}[2J\u{9B}31m"])
-  func aMissingDirectoryIsRefusedAndNotCreated(name: String) throws {
+  func aMissingDirectoryIsRefusedAndNotCreated(name: String) async throws {
     let parent = try TemporaryDirectory()
     defer { parent.remove() }
     let before = snapshot(parent.path)
-    let run = try runApp(["--data-dir", parent.file(name)])
+    let run = try await runApp(["--data-dir", parent.file(name)])
     expectRefused(run, mentioning: "does not exist")
     #expect(snapshot(parent.path) == before)
   }
 
-  @Test func aFileIsRefusedAndLeftAlone() throws {
+  @Test func aFileIsRefusedAndLeftAlone() async throws {
     let parent = try TemporaryDirectory()
     defer { parent.remove() }
     let file = parent.file("notes.json")
     #expect(FileManager.default.createFile(atPath: file, contents: Data("{}".utf8)))
     let before = snapshot(parent.path)
-    let run = try runApp(["--data-dir", file])
+    let run = try await runApp(["--data-dir", file])
     expectRefused(run, mentioning: "is not a directory")
     #expect(snapshot(parent.path) == before)
     #expect(FileManager.default.contents(atPath: file) == Data("{}".utf8))
@@ -95,7 +95,7 @@ import Testing
     .enabled(
       if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
       "root passes every permission check, and setpriv is not there to run the app as nobody"))
-  func anUnwritableDirectoryIsRefusedAndLeftAlone() throws {
+  func anUnwritableDirectoryIsRefusedAndLeftAlone() async throws {
     let parent = try TemporaryDirectory()
     defer {
       try? FileManager.default.setAttributes(
@@ -107,12 +107,12 @@ import Testing
       atPath: directory, withIntermediateDirectories: false,
       attributes: [.posixPermissions: 0o555])
     let before = snapshot(parent.path)
-    let run = try runApp(["--data-dir", directory], asNobody: geteuid() == 0)
+    let run = try await runApp(["--data-dir", directory], asNobody: geteuid() == 0)
     expectRefused(run, mentioning: "is not writable")
     #expect(snapshot(parent.path) == before)
   }
 
-  @Test func aCorruptNotesFileIsKeptAsideReportedAndReplaced() throws {
+  @Test func aCorruptNotesFileIsKeptAsideReportedAndReplaced() async throws {
     let parent = try TemporaryDirectory()
     defer { parent.remove() }
     let directory = parent.file("data-\u{1B}[2J")
@@ -120,7 +120,7 @@ import Testing
     let corrupt = Data([0x7B, 0xFF, 0x1B, 0x5B, 0x32, 0x4A, 0x9B, 0x00] + Array("not json".utf8))
     #expect(FileManager.default.createFile(atPath: directory + "/notes.json", contents: corrupt))
 
-    let run = try runApp(
+    let run = try await runApp(
       ["--data-dir", directory], script: "tab notes\ntype n\ntype kept safe\nquit\n")
     #expect(run.status == 0, "stderr: \(run.stderr)")
     let reports = run.stdout.split(separator: "\n").filter { $0.hasPrefix("error: ") }
@@ -143,7 +143,7 @@ import Testing
     #expect(String(decoding: saved, as: UTF8.self).contains("kept safe"))
   }
 
-  @Test func aCorruptFavoritesFileIsKeptAsideReportedAndReplaced() throws {
+  @Test func aCorruptFavoritesFileIsKeptAsideReportedAndReplaced() async throws {
     let parent = try TemporaryDirectory()
     defer { parent.remove() }
     let directory = parent.path
@@ -151,7 +151,7 @@ import Testing
     #expect(
       FileManager.default.createFile(atPath: directory + "/favorites.json", contents: corrupt))
 
-    let run = try runApp(
+    let run = try await runApp(
       ["--data-dir", directory], script: "tab counter\ntype +\ntype s\nquit\n")
     #expect(run.status == 0, "stderr: \(run.stderr)")
     let reports = run.stdout.split(separator: "\n").filter { $0.hasPrefix("error: ") }
@@ -166,7 +166,7 @@ import Testing
     #expect(String(decoding: saved, as: UTF8.self).contains(#""favorites":[1]"#))
   }
 
-  @Test func unsavedNotesAreKeptInARecoveryFileAndRestoredByTheNextStart() throws {
+  @Test func unsavedNotesAreKeptInARecoveryFileAndRestoredByTheNextStart() async throws {
     let parent = try TemporaryDirectory()
     defer { parent.remove() }
     let directory = parent.file("data")
@@ -174,7 +174,7 @@ import Testing
     try FileManager.default.createDirectory(
       atPath: directory + "/notes.json", withIntermediateDirectories: true)
 
-    let run = try runApp(
+    let run = try await runApp(
       ["--data-dir", directory], script: "tab notes\ntype n\ntype never lost\nquit\n")
     #expect(run.status == 3, "stderr: \(run.stderr)")
     let entries = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -186,7 +186,7 @@ import Testing
 
     // Once notes.json can be written again, the next start restores the note and saves it.
     try FileManager.default.removeItem(atPath: directory + "/notes.json")
-    let next = try runApp(["--data-dir", directory], script: "tab notes\nscreen\nquit\n")
+    let next = try await runApp(["--data-dir", directory], script: "tab notes\nscreen\nquit\n")
     #expect(next.status == 0, "stderr: \(next.stderr)")
     #expect(next.stdout.contains("(recovered)"), "\(next.stdout)")
     let saved = try #require(FileManager.default.contents(atPath: directory + "/notes.json"))
@@ -195,16 +195,16 @@ import Testing
     #expect(!after.contains { $0.hasPrefix("notes.recovery-") }, "\(after)")
   }
 
-  @Test func theCounterAndTheFavoritesSurviveARestart() throws {
+  @Test func theCounterAndTheFavoritesSurviveARestart() async throws {
     let parent = try TemporaryDirectory()
     defer { parent.remove() }
     let directory = parent.path
-    let first = try runApp(
+    let first = try await runApp(
       ["--data-dir", directory], script: "tab counter\ntype +++\ntype s\ntype +\nquit\n")
     #expect(first.status == 0, "stderr: \(first.stderr)")
     #expect(FileManager.default.fileExists(atPath: directory + "/counter.json"))
 
-    let second = try runApp(["--data-dir", directory], script: "tab counter\nscreen\nquit\n")
+    let second = try await runApp(["--data-dir", directory], script: "tab counter\nscreen\nquit\n")
     #expect(second.status == 0, "stderr: \(second.stderr)")
     #expect(second.stdout.contains("[-]   4   [+]"), "\(second.stdout)")
     #expect(second.stdout.contains("Favorites: 3"), "\(second.stdout)")

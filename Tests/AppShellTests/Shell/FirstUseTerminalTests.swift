@@ -7,50 +7,50 @@ import Testing
 @Suite(.enabled(if: TmuxServer.executable != nil, "needs tmux on PATH (CI installs it)"))
 struct FirstUseTerminalTests {
   @Test func theStatusLineNeverSaysSavedAfterTypingThatIsNotSaved() async throws {
-    let app = try TmuxApp(notes: [("Note", "text")])
+    let app = try await TmuxApp(notes: [("Note", "text")])
     defer { app.close() }
     try await app.expectScreen("Notes (1)")
-    try app.tmux.press("e", "C-End")
-    try app.tmux.type("!")
+    try await app.tmux.press("e", "C-End")
+    try await app.tmux.type("!")
     try await app.expectScreen("Modified")
-    try app.tmux.press("C-s")
+    try await app.tmux.press("C-s")
     try await app.expectScreen("EDITING  Saved", "Saved 1 note")
     try await app.expectGone("Modified")
     // One more key: the note is unsaved again, and no "Saved" stays on the screen that says
     // so. (Read from that screen: the autosave says "Saved" again a second later, a window a
     // loaded machine's polling can miss.)
-    try app.tmux.type("?")
+    try await app.tmux.type("?")
     let modified = try await app.expectScreen("Modified")
     #expect(!modified.contains("Saved"), "\(modified)")
   }
 
   @Test func theHelpScrollsToItsLastLineInASmallWindow() async throws {
-    let app = try TmuxApp(notes: [("Note", "")], width: 40, height: 12)
+    let app = try await TmuxApp(notes: [("Note", "")], width: 40, height: 12)
     defer { app.close() }
     try await app.expectScreen("Notes (1)")
-    try app.tmux.press("?")
+    try await app.tmux.press("?")
     let top = try await app.expectScreen("lines 1–")
     #expect(!top.contains("Ctrl-S / Ctrl-O  save now"))
-    try app.tmux.press("End")
+    try await app.tmux.press("End")
     try await app.expectScreen("Ctrl-S / Ctrl-O  save now")
-    try app.tmux.press("Home")
+    try await app.tmux.press("Home")
     try await app.expectScreen("lines 1–")
-    try app.tmux.press("Escape")
+    try await app.tmux.press("Escape")
     try await app.expectGone("lines 1–")
   }
 
   @Test func statsCountKeysThatDrewNothingApartFromTheFramesOfOthers() async throws {
-    let app = try TmuxApp(notes: [("Only", "")], arguments: ["--stats"])
+    let app = try await TmuxApp(notes: [("Only", "")], arguments: ["--stats"])
     defer { app.close() }
     try await app.expectScreen("Notes (1)")
     // Down from the only note changes nothing; then Page Down does not either.
     try await app.pressAndAwaitRead("Down")
     try await app.pressAndAwaitRead("PageDown")
-    try app.tmux.press("e")
+    try await app.tmux.press("e")
     try await app.expectScreen("EDITING")
-    try app.tmux.type("x")
+    try await app.tmux.type("x")
     try await app.expectScreen("│ x")
-    try app.tmux.press("C-x", "q")
+    try await app.tmux.press("C-x", "q")
     try await app.expectCleanExit()
     let errors = app.errors()
     let nothing = errors.split(separator: "\n").first { $0.contains("changed nothing on screen") }
@@ -60,14 +60,14 @@ struct FirstUseTerminalTests {
   }
 
   @Test func aPastedTitleOfSeveralLinesBecomesOneLine() async throws {
-    let app = try TmuxApp(notes: [("Old", "")])
+    let app = try await TmuxApp(notes: [("Old", "")])
     defer { app.close() }
     try await app.expectScreen("Notes (1)")
-    try app.tmux.press("r")
+    try await app.tmux.press("r")
     try await app.expectScreen("RENAMING")
-    try app.tmux.press("C-u")
-    try app.tmux.paste("Shopping\nfor the\nweekend")
-    try app.tmux.press("Enter")
+    try await app.tmux.press("C-u")
+    try await app.tmux.paste("Shopping\nfor the\nweekend")
+    try await app.tmux.press("Enter")
     try await app.expectScreen("▸ OldShopping for the weekend")
   }
 
@@ -75,53 +75,53 @@ struct FirstUseTerminalTests {
   /// cursor is, and the app still answers keys. (Finding the part of the field that fits was
   /// quadratic in its length: such a paste held the app for minutes.)
   @Test func aLongPasteIntoTheSearchFieldShowsItsEndAndTheAppAnswers() async throws {
-    let app = try TmuxApp(notes: [("Only", "")])
+    let app = try await TmuxApp(notes: [("Only", "")])
     defer { app.close() }
     try await app.expectScreen("Notes (1)")
-    try app.tmux.press("/")
+    try await app.tmux.press("/")
     try await app.expectScreen("search:")
     let words = (0..<3_000).map { "日本 w\($0) " }.joined()
-    try app.tmux.paste(words + "the-end")
+    try await app.tmux.paste(words + "the-end")
     try await app.expectScreen("w2999 the-end", "No note matches")
-    try app.tmux.press("Escape")
+    try await app.tmux.press("Escape")
     try await app.expectScreen("BROWSING")
   }
 
   /// At 80 columns, the most common terminal width, a help line wider than the window wraps
   /// instead of being cut off mid-word.
   @Test func helpLinesWiderThanTheWindowWrap() async throws {
-    let app = try TmuxApp(notes: [("Only", "")], width: 80, height: 24)
+    let app = try await TmuxApp(notes: [("Only", "")], width: 80, height: 24)
     defer { app.close() }
     try await app.expectScreen("Notes (1)")
-    try app.tmux.press("?")
+    try await app.tmux.press("?")
     // Cut off, the line ended "(notes are saved"; wrapped, its end is on the next line.
     try await app.expectScreen("Keys", "saved first)")
   }
 
   @Test func pageDownAtTheEndOfAShortNoteKeepsItsTextOnScreen() async throws {
     let lines = (1...8).map { "line \($0)" }.joined(separator: "\n")
-    let app = try TmuxApp(notes: [("Short", lines)])
+    let app = try await TmuxApp(notes: [("Short", lines)])
     defer { app.close() }
     try await app.expectScreen("Notes (1)")
-    try app.tmux.press("e", "PageDown", "PageDown")
+    try await app.tmux.press("e", "PageDown", "PageDown")
     try await app.expectScreen("Ln 8/8")
     try await app.expectScreen("│ line 1", "│ line 8")
   }
 
   @Test func theListHeaderCountsWhatAFilterShows() async throws {
-    let app = try TmuxApp(notes: [("Apples", ""), ("Pears", ""), ("Apple pie", "")])
+    let app = try await TmuxApp(notes: [("Apples", ""), ("Pears", ""), ("Apple pie", "")])
     defer { app.close() }
     try await app.expectScreen("Notes (3)")
-    try app.tmux.press("/")
-    try app.tmux.type("apple")
-    try app.tmux.press("Enter")
+    try await app.tmux.press("/")
+    try await app.tmux.type("apple")
+    try await app.tmux.press("Enter")
     try await app.expectScreen("Notes (2 of 3)   filter: apple")
   }
 
   @Test func theListGrowsWithAWideWindow() async throws {
     let title = "A title long enough to be cut at thirty-two columns"
     // A quarter of 240 columns: a whole title of 51 characters.
-    let app = try TmuxApp(notes: [(title, "")], width: 240, height: 20)
+    let app = try await TmuxApp(notes: [(title, "")], width: 240, height: 20)
     defer { app.close() }
     try await app.expectScreen("▸ \(title) ")
   }

@@ -15,12 +15,12 @@ struct InteractiveSessionTests {
   static let note = "Grüße, 日本 🎉"
 
   /// Starts the app in `tmux`; when it exits, the pane shows `EXITED <status>`.
-  private func launch(in tmux: TmuxServer, dataDirectory: String) throws {
+  private func launch(in tmux: TmuxServer, dataDirectory: String) async throws {
     let looked = AppBinary.candidates.joined(separator: " and ")
     let binary = try #require(
       AppBinary.path,
       "the AppShell executable is not built (looked for \(looked)): run `swift build` first")
-    try tmux.start(
+    try await tmux.start(
       "\(shellQuoted(binary)) --data-dir \(shellQuoted(dataDirectory)); echo EXITED $?; sleep 60")
   }
 
@@ -41,10 +41,10 @@ struct InteractiveSessionTests {
   ) async throws {
     try await expectScreen(tmux, showing: "EXITED 0", sourceLocation: sourceLocation)
     #expect(
-      try tmux.paneValue("alternate_on") == "0", "the alternate screen is still on",
+      try await tmux.paneValue("alternate_on") == "0", "the alternate screen is still on",
       sourceLocation: sourceLocation)
     #expect(
-      try tmux.paneValue("cursor_flag") == "1", "the cursor is still hidden",
+      try await tmux.paneValue("cursor_flag") == "1", "the cursor is still hidden",
       sourceLocation: sourceLocation)
   }
 
@@ -66,28 +66,28 @@ struct InteractiveSessionTests {
     do {
       let tmux = TmuxServer()
       defer { tmux.kill() }
-      try launch(in: tmux, dataDirectory: directory.path)
+      try await launch(in: tmux, dataDirectory: directory.path)
       try await expectScreen(tmux, showing: "[3 Notes 0]", "No notes: n to create one")
-      #expect(try tmux.paneValue("alternate_on") == "1")
+      #expect(try await tmux.paneValue("alternate_on") == "1")
 
-      try tmux.press("n")
-      try tmux.type(Self.note)
-      try tmux.press("Enter")
-      try tmux.type("second line")
+      try await tmux.press("n")
+      try await tmux.type(Self.note)
+      try await tmux.press("Enter")
+      try await tmux.type("second line")
       try await expectScreen(
         tmux, showing: "[3 Notes 1]", "▸ \(Self.note)", "│ \(Self.note)", "│ second line")
-      #expect(try tmux.paneValue("cursor_flag") == "1", "the editor shows the cursor")
+      #expect(try await tmux.paneValue("cursor_flag") == "1", "the editor shows the cursor")
 
       // Escape on its own, with no key after it, stops editing: the cursor goes away.
-      try tmux.press("Escape")
-      #expect(try await tmux.wait { try tmux.paneValue("cursor_flag") == "0" })
+      try await tmux.press("Escape")
+      #expect(try await tmux.wait { try await tmux.paneValue("cursor_flag") == "0" })
 
-      try tmux.press("Tab")
+      try await tmux.press("Tab")
       try await expectScreen(tmux, showing: "[1 Counter 0]", "[-]   0   [+]")
-      try tmux.press("Tab", "Tab")
+      try await tmux.press("Tab", "Tab")
       try await expectScreen(tmux, showing: "[3 Notes 1]", "│ second line")
 
-      try tmux.press("q")
+      try await tmux.press("q")
       try await expectCleanExit(tmux)
     }
 
@@ -99,14 +99,14 @@ struct InteractiveSessionTests {
     do {
       let tmux = TmuxServer()
       defer { tmux.kill() }
-      try launch(in: tmux, dataDirectory: directory.path)
+      try await launch(in: tmux, dataDirectory: directory.path)
       try await expectScreen(
         tmux, showing: "[3 Notes 1]", "▸ \(Self.note)", "│ \(Self.note)", "│ second line")
 
-      try tmux.press("e")
-      try tmux.type("Edited ")
+      try await tmux.press("e")
+      try await tmux.type("Edited ")
       try await expectScreen(tmux, showing: "Edited ")
-      try tmux.press("C-c")
+      try await tmux.press("C-c")
       try await expectCleanExit(tmux)
     }
 
@@ -122,17 +122,17 @@ struct InteractiveSessionTests {
     defer { directory.remove() }
     let tmux = TmuxServer()
     defer { tmux.kill() }
-    try launch(in: tmux, dataDirectory: directory.path)
+    try await launch(in: tmux, dataDirectory: directory.path)
     try await expectScreen(tmux, showing: "No notes: n to create one")
 
-    try tmux.press("n")
+    try await tmux.press("n")
     // Inside a bracketed paste, `q` and Escape are text, not keys for the shell.
-    try tmux.paste("pasted q\nline two \u{1B}[2J")
+    try await tmux.paste("pasted q\nline two \u{1B}[2J")
     try await expectScreen(tmux, showing: "│ pasted q", "│ line two ^[[2J")
     // Escape and q in one write would be Alt-Q: press Escape alone and wait for it.
-    try tmux.press("Escape")
+    try await tmux.press("Escape")
     try await expectScreen(tmux, showing: "BROWSING")
-    try tmux.press("q")
+    try await tmux.press("q")
     try await expectCleanExit(tmux)
     #expect(try savedNotes(in: directory).map(\.body) == ["pasted q\nline two \u{1B}[2J"])
   }
@@ -144,38 +144,38 @@ struct InteractiveSessionTests {
     let tmux = TmuxServer()
     defer { tmux.kill() }
     // An interactive shell, for job control: Ctrl-Z stops the app and `fg` continues it.
-    try tmux.start("PS1='$ ' bash --norc --noprofile -i")
+    try await tmux.start("PS1='$ ' bash --norc --noprofile -i")
     try await expectScreen(tmux, showing: "$")
-    try tmux.type(
+    try await tmux.type(
       "\(shellQuoted(binary)) --data-dir \(shellQuoted(directory.path))")
-    try tmux.press("Enter")
+    try await tmux.press("Enter")
     try await expectScreen(tmux, showing: "No notes: n to create one")
-    try tmux.press("n")
-    try tmux.type("before")
+    try await tmux.press("n")
+    try await tmux.type("before")
     try await expectScreen(tmux, showing: "│ before")
 
     for round in 1...3 {
-      try tmux.press("C-z")
+      try await tmux.press("C-z")
       try await expectScreen(tmux, showing: "Stopped")
       // The shell has its own screen back, in cooked mode, with the cursor shown.
-      #expect(try tmux.paneValue("alternate_on") == "0", "round \(round)")
-      #expect(try tmux.paneValue("cursor_flag") == "1", "round \(round)")
-      try tmux.type("clear; fg")
-      try tmux.press("Enter")
+      #expect(try await tmux.paneValue("alternate_on") == "0", "round \(round)")
+      #expect(try await tmux.paneValue("cursor_flag") == "1", "round \(round)")
+      try await tmux.type("clear; fg")
+      try await tmux.press("Enter")
       // Resumed: full screen again, redrawn, and typing goes on where it was.
       try await expectScreen(tmux, showing: "[3 Notes 1]", "│ before")
-      #expect(try tmux.paneValue("alternate_on") == "1", "round \(round)")
+      #expect(try await tmux.paneValue("alternate_on") == "1", "round \(round)")
     }
-    try tmux.type(" after")
+    try await tmux.type(" after")
     try await expectScreen(tmux, showing: "│ before after")
     // Escape alone: Escape and a key in one read are Alt and that key.
-    try tmux.press("Escape")
+    try await tmux.press("Escape")
     try await expectScreen(tmux, showing: "BROWSING")
-    try tmux.press("q")
+    try await tmux.press("q")
     // A job that was stopped does not run the rest of its command line: ask for the status.
     try await expectScreen(tmux, showing: "$")
-    try tmux.type("echo EXITED $?")
-    try tmux.press("Enter")
+    try await tmux.type("echo EXITED $?")
+    try await tmux.press("Enter")
     try await expectCleanExit(tmux)
     #expect(try savedNotes(in: directory).map(\.body) == ["before after"])
   }
@@ -185,18 +185,18 @@ struct InteractiveSessionTests {
     defer { directory.remove() }
     let tmux = TmuxServer()
     defer { tmux.kill() }
-    try launch(in: tmux, dataDirectory: directory.path)
+    try await launch(in: tmux, dataDirectory: directory.path)
     try await expectScreen(tmux, showing: "No notes: n to create one")
-    try tmux.press("n")
-    try tmux.type("unsaved when the signal came")
+    try await tmux.press("n")
+    try await tmux.type("unsaved when the signal came")
     try await expectScreen(tmux, showing: "│ unsaved when the signal came")
 
-    let app = try #require(try tmux.paneChildren().first, "the app is not running")
+    let app = try #require(try await tmux.paneChildren().first, "the app is not running")
     kill(app, SIGTERM)
 
     try await expectScreen(tmux, showing: "SIGTERM received; notes saved", "EXITED 143")
-    #expect(try tmux.paneValue("alternate_on") == "0")
-    #expect(try tmux.paneValue("cursor_flag") == "1")
+    #expect(try await tmux.paneValue("alternate_on") == "0")
+    #expect(try await tmux.paneValue("cursor_flag") == "1")
     #expect(try savedNotes(in: directory).map(\.body) == ["unsaved when the signal came"])
   }
 
@@ -206,22 +206,22 @@ struct InteractiveSessionTests {
     let tmux = TmuxServer()
     defer { tmux.kill() }
     let binary = try #require(AppBinary.path, "the AppShell executable is not built")
-    try tmux.start(
+    try await tmux.start(
       "\(shellQuoted(binary)) --data-dir \(shellQuoted(directory.path)); echo EXITED $?; sleep 60",
       width: 40, height: 12)
     try await expectScreen(tmux, showing: "1 C", "2 P", "[3 N")
-    try tmux.press("n")
-    try tmux.type("a line longer than the forty columns of this narrow window")
+    try await tmux.press("n")
+    try await tmux.type("a line longer than the forty columns of this narrow window")
     try await expectScreen(tmux, showing: "narrow window")
-    let screen = try tmux.screen()
+    let screen = try await tmux.screen()
     #expect(
       screen.split(separator: "\n").allSatisfy { TerminalText.width(of: String($0)) <= 40 },
       "\(screen)")
-    try tmux.press("Escape")
+    try await tmux.press("Escape")
     try await expectScreen(tmux, showing: "BROWSING")
-    try tmux.press("1")
+    try await tmux.press("1")
     try await expectScreen(tmux, showing: "[1 C")
-    try tmux.press("q")
+    try await tmux.press("q")
     try await expectCleanExit(tmux)
   }
 }

@@ -6,82 +6,82 @@ import Testing
 @Suite(.enabled(if: TmuxServer.executable != nil, "needs tmux on PATH (CI installs it)"))
 struct NanoKeysTerminalTests {
   @Test func ctrlKCutsLinesCtrlUPastesThemAndAlt6CopiesOne() async throws {
-    let app = try TmuxApp(notes: [("Lines", "one\ntwo\nthree")])
+    let app = try await TmuxApp(notes: [("Lines", "one\ntwo\nthree")])
     defer { app.close() }
     try await app.expectScreen("Notes (1)")
-    try app.tmux.press("e")
+    try await app.tmux.press("e")
     try await app.expectScreen("EDITING")
     // Two cuts one after another gather both lines; a paste at the end brings them back.
-    try app.tmux.press("C-k", "C-k")
+    try await app.tmux.press("C-k", "C-k")
     try await app.expectGone("│ two")
-    try app.tmux.press("C-End", "Enter", "C-u")
+    try await app.tmux.press("C-End", "Enter", "C-u")
     try await app.expectScreen("│ three", "│ one", "│ two")
     // Alt-6 copies the line under the cursor and moves down; Ctrl-U pastes it there.
-    try app.tmux.press("C-Home", "M-6", "C-u")
+    try await app.tmux.press("C-Home", "M-6", "C-u")
     try await app.expectScreen("Ln 3/")
-    try app.tmux.press("C-s")
+    try await app.tmux.press("C-s")
     try await app.expectScreen("Saved")
-    try app.tmux.press("C-x")
+    try await app.tmux.press("C-x")
     try await app.expectScreen("BROWSING")
-    try app.tmux.press("q")
+    try await app.tmux.press("q")
     try await app.expectCleanExit()
     #expect(try app.savedNotes().map(\.body) == ["three\nthree\none\ntwo\n"])
   }
 
   @Test func ctrlOSavesCtrlGShowsTheHelpAndCtrlXClosesIt() async throws {
-    let app = try TmuxApp(notes: [("Note", "text")])
+    let app = try await TmuxApp(notes: [("Note", "text")])
     defer { app.close() }
     try await app.expectScreen("Notes (1)")
-    try app.tmux.press("e", "C-End")
-    try app.tmux.type(" more")
+    try await app.tmux.press("e", "C-End")
+    try await app.tmux.type(" more")
     try await app.expectScreen("Modified")
-    try app.tmux.press("C-o")
+    try await app.tmux.press("C-o")
     try await app.expectScreen("EDITING  Saved")
     #expect(try app.savedNotes().map(\.body) == ["text more"])
-    try app.tmux.press("C-g")
+    try await app.tmux.press("C-g")
     try await app.expectScreen("show or hide this help")
-    try app.tmux.press("C-x")
+    try await app.tmux.press("C-x")
     try await app.expectGone("show or hide this help")
     try await app.expectScreen("EDITING")
   }
 
   @Test func deletingANoteAsksFirstInTheStatusLine() async throws {
-    let app = try TmuxApp(notes: [("Keep me", "a"), ("Drop me", "b")])
+    let app = try await TmuxApp(notes: [("Keep me", "a"), ("Drop me", "b")])
     defer { app.close() }
     try await app.expectScreen("Notes (2)")
-    try app.tmux.press("d")
+    try await app.tmux.press("d")
     try await app.expectScreen("CONFIRM  Delete “", "y: Delete  n: Keep")
     // Esc keeps it; asked again, y deletes it, and u brings it back.
-    try app.tmux.press("Escape")
+    try await app.tmux.press("Escape")
     try await app.expectGone("CONFIRM")
     try await app.expectScreen("BROWSING", "Notes (2)")
-    try app.tmux.press("d", "y")
+    try await app.tmux.press("d", "y")
     // The next note is selected, and the hint to undo shows until the next key (the autosave's
     // "Saved" a second later does not replace it).
     try await app.expectScreen("Notes (1)", "▸ Drop me", "Deleted “Keep me”: u to undo")
-    try app.tmux.press("u")
+    try await app.tmux.press("u")
     // The restored note comes back selected.
     try await app.expectScreen("Notes (2)", "▸ Keep me", "Restored “Keep me”")
-    try app.tmux.press("d")
+    try await app.tmux.press("d")
     try await app.expectScreen("CONFIRM")
-    try app.tmux.press("n")
+    try await app.tmux.press("n")
     try await app.expectGone("CONFIRM")
     try await app.expectScreen("BROWSING", "Notes (2)")
-    try app.tmux.press("q")
+    try await app.tmux.press("q")
     try await app.expectCleanExit()
     #expect(try app.savedNotes().count == 2)
   }
 
   @Test func ctrlXLeavesTheEditorAndQuitsFromTheList() async throws {
-    let app = try TmuxApp()
+    let app = try await TmuxApp()
     defer { app.close() }
     try await app.expectScreen("No notes: n to create one")
-    try app.tmux.press("n")
-    try app.tmux.type("typed")
+    try await app.tmux.press("n")
+    try await app.tmux.type("typed")
     try await app.expectScreen("│ typed")
-    try app.tmux.press("C-x")
+    try await app.tmux.press("C-x")
     try await app.expectScreen("BROWSING")
-    try app.tmux.press("C-x")
+    try await app.tmux.press("C-x")
     try await app.expectCleanExit()
     #expect(try app.savedNotes().map(\.body) == ["typed"])
   }
@@ -89,89 +89,89 @@ struct NanoKeysTerminalTests {
   /// Every quit key docs/app.md lists ends the app with status 0 and the notes saved first.
   @Test(arguments: ["q", "C-x", "C-c", "C-q", "C-d"])
   func eachQuitKeySavesAndExitsWithZero(key: String) async throws {
-    let app = try TmuxApp()
+    let app = try await TmuxApp()
     defer { app.close() }
     try await app.expectScreen("No notes: n to create one")
-    try app.tmux.press("n")
-    try app.tmux.type("typed before \(key)")
+    try await app.tmux.press("n")
+    try await app.tmux.type("typed before \(key)")
     try await app.expectScreen("│ typed before \(key)")
     // Escape and a letter in one read would be Alt and that letter: quit once Escape took.
-    try app.tmux.press("Escape")
+    try await app.tmux.press("Escape")
     try await app.expectScreen("BROWSING")
-    try app.tmux.press(key)
+    try await app.tmux.press(key)
     try await app.expectCleanExit()
     #expect(try app.savedNotes().map(\.body) == ["typed before \(key)"])
   }
 
   @Test func ctrlWFindsInTheNoteAndSearchesFromTheList() async throws {
-    let app = try TmuxApp(notes: [("Recipe", "apples\npears\nmore apples"), ("Other", "x")])
+    let app = try await TmuxApp(notes: [("Recipe", "apples\npears\nmore apples"), ("Other", "x")])
     defer { app.close() }
     try await app.expectScreen("Notes (2)")
-    try app.tmux.press("e")
+    try await app.tmux.press("e")
     try await app.expectScreen("EDITING", "Ln 1/3, Col 1")
-    try app.tmux.press("C-w")
+    try await app.tmux.press("C-w")
     try await app.expectScreen("FINDING", "find:")
-    try app.tmux.type("APPLES")
-    try app.tmux.press("Enter")
+    try await app.tmux.type("APPLES")
+    try await app.tmux.press("Enter")
     // Past the cursor, ignoring case: the third line's.
     try await app.expectScreen("EDITING", "Ln 3/3, Col 6")
     // Again with an empty field: the same text, wrapping to the top.
-    try app.tmux.press("C-w", "Enter")
+    try await app.tmux.press("C-w", "Enter")
     try await app.expectScreen("Search wrapped", "Ln 1/3, Col 1")
-    try app.tmux.press("C-x")
+    try await app.tmux.press("C-x")
     try await app.expectScreen("BROWSING")
     // In the list, Ctrl-W is the search: the header counts what it shows.
-    try app.tmux.press("C-w")
+    try await app.tmux.press("C-w")
     try await app.expectScreen("SEARCHING")
-    try app.tmux.type("pears")
+    try await app.tmux.type("pears")
     try await app.expectScreen("Notes (1 of 2)   search: pears")
   }
 
   @Test func ctrlDDeletesTheCharacterUnderTheCursorWhileEditing() async throws {
-    let app = try TmuxApp(notes: [("Note", "abc")])
+    let app = try await TmuxApp(notes: [("Note", "abc")])
     defer { app.close() }
     try await app.expectScreen("Notes (1)")
-    try app.tmux.press("e", "C-d")
+    try await app.tmux.press("e", "C-d")
     try await app.expectScreen("│ bc")
-    try app.tmux.press("C-d", "C-d", "C-d")
+    try await app.tmux.press("C-d", "C-d", "C-d")
     try await app.expectGone("│ bc")
     // Still running: Ctrl-D did not quit.
     try await app.expectScreen("EDITING")
-    try app.tmux.press("C-x", "q")
+    try await app.tmux.press("C-x", "q")
     try await app.expectCleanExit()
     #expect(try app.savedNotes().map(\.body) == [""])
   }
 
   @Test func tabTypesATabWhileEditingAndFunctionKeysAltDigitsAndDigitsSwitchTabs() async throws {
-    let app = try TmuxApp(notes: [("Note", "")])
+    let app = try await TmuxApp(notes: [("Note", "")])
     defer { app.close() }
     try await app.expectScreen("[3 Notes 1]")
-    try app.tmux.press("e", "Tab")
-    try app.tmux.type("x2")
+    try await app.tmux.press("e", "Tab")
+    try await app.tmux.type("x2")
     // A tab to the next stop, then the digit typed, not a tab switch.
     try await app.expectScreen("│         x2", "[3 Notes 1]")
-    try app.tmux.press("F1")
+    try await app.tmux.press("F1")
     try await app.expectScreen("[1 Counter 0]")
-    try app.tmux.press("M-3")
+    try await app.tmux.press("M-3")
     try await app.expectScreen("[3 Notes 1]", "EDITING")
-    try app.tmux.press("C-x")
+    try await app.tmux.press("C-x")
     try await app.expectScreen("BROWSING")
-    try app.tmux.press("2")
+    try await app.tmux.press("2")
     try await app.expectScreen("[2 Profile 0]")
-    try app.tmux.press("Tab")
+    try await app.tmux.press("Tab")
     try await app.expectScreen("[3 Notes 1]")
   }
 
   @Test func altBackspaceAndCtrlBackspaceDeleteAWord() async throws {
-    let app = try TmuxApp(notes: [("Note", "one two three")])
+    let app = try await TmuxApp(notes: [("Note", "one two three")])
     defer { app.close() }
     try await app.expectScreen("Notes (1)")
-    try app.tmux.press("e", "C-End", "M-BSpace")
+    try await app.tmux.press("e", "C-End", "M-BSpace")
     try await app.expectScreen("Col 9")
     // ^H, what terminals send for Ctrl-Backspace.
-    try app.tmux.pressBytes("08")
+    try await app.tmux.pressBytes("08")
     try await app.expectScreen("Col 5")
-    try app.tmux.press("C-x", "q")
+    try await app.tmux.press("C-x", "q")
     try await app.expectCleanExit()
     #expect(try app.savedNotes().map(\.body) == ["one "])
   }

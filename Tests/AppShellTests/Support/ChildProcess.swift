@@ -13,7 +13,12 @@ import Foundation
 /// Not Foundation's `Process`: the test runner's threads block most signals, and a child
 /// spawned by `Process` inherits that mask. A tmux server started that way never sees SIGCHLD
 /// or SIGTERM, so `kill-server` cannot stop it. Here every signal is unblocked and reset to its
-/// default action in the child, and the child is reaped with `waitpid` on this thread.
+/// default action in the child, and the child is reaped with `waitpid`.
+///
+/// ``run(_:arguments:environment:input:timeLimit:)`` waits on a thread of its own and suspends
+/// the test meanwhile: the concurrency pool has as many threads as the machine has cores (two
+/// on a small machine), and a test that blocked one of them for a child's whole run starved
+/// every test running beside it.
 ///
 /// A child that outlives its time limit is killed (SIGKILL) by a watchdog and the run throws:
 /// a hung app fails its test instead of hanging the whole suite.
@@ -36,7 +41,26 @@ enum ChildProcess {
   ///   - timeLimit: How long it may run before the watchdog kills it.
   static func run(
     _ executable: String, arguments: [String], environment: [String: String],
-    input: String? = nil, timeLimit: Duration = .seconds(60)
+    input: String? = nil, timeLimit: Duration = .seconds(300)
+  ) async throws -> Result {
+    try await withCheckedThrowingContinuation { (done: CheckedContinuation<Result, any Error>) in
+      Thread.detachNewThread {
+        done.resume(
+          with: Swift.Result {
+            try runBlocking(
+              executable, arguments: arguments, environment: environment, input: input,
+              timeLimit: timeLimit)
+          })
+      }
+    }
+  }
+
+  /// ``run(_:arguments:environment:input:timeLimit:)`` on the calling thread, which it blocks
+  /// until the child has ended: only for a thread that is not one of the concurrency pool's
+  /// (``TmuxServer/kill()`` at a test's end, on a thread of its own).
+  static func runBlocking(
+    _ executable: String, arguments: [String], environment: [String: String],
+    input: String? = nil, timeLimit: Duration = .seconds(300)
   ) throws -> Result {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("AppShellTests-child-\(UUID().uuidString)").path

@@ -12,7 +12,7 @@ struct TmuxApp {
   init(
     notes: [(String, String)] = [], width: Int = 100, height: Int = 30, arguments: [String] = [],
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
+  ) async throws {
     directory = try TemporaryDirectory()
     if !notes.isEmpty {
       let document: [String: Any] = [
@@ -29,7 +29,7 @@ struct TmuxApp {
       sourceLocation: sourceLocation)
     let command =
       ([binary, "--data-dir", directory.path] + arguments).map(shellQuoted).joined(separator: " ")
-    try tmux.start(
+    try await tmux.start(
       "\(command) 2>\(shellQuoted(directory.file("stderr"))); echo EXITED $?; sleep 60",
       width: width, height: height)
   }
@@ -57,7 +57,7 @@ struct TmuxApp {
   func expectGone(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
     var last = ""
     let gone = try await tmux.wait {
-      last = try tmux.screen()
+      last = try await tmux.screen()
       return !last.contains(text)
     }
     try #require(
@@ -85,7 +85,7 @@ struct TmuxApp {
   )
     async throws
   {
-    let app = try #require(try tmux.paneChildren().first, "the app is not running")
+    let app = try #require(try await tmux.paneChildren().first, "the app is not running")
     func reads() -> Int {
       let io = (try? String(contentsOfFile: "/proc/\(app)/io", encoding: .utf8)) ?? ""
       let line = io.split(separator: "\n").first { $0.hasPrefix("syscr:") }
@@ -93,7 +93,7 @@ struct TmuxApp {
         ?? 0
     }
     let before = reads()
-    try tmux.press(key)
+    try await tmux.press(key)
     // Such a key writes nothing to the pane, so no output wakes the wait: it checks again at
     // its end, 3 s on (the key is read within microseconds of the press).
     let read = try await tmux.wait(timeout: .seconds(3)) { reads() > before }

@@ -17,7 +17,7 @@ import Testing
 
 /// The count and the favorites survive a restart, and a second instance does not clobber them.
 @StorageActor
-@Suite(.timeLimit(.minutes(1))) struct CounterStorageTests {
+@Suite(.timeLimit(.minutes(10))) struct CounterStorageTests {
   /// A fresh directory under /tmp, removed after `body`.
   func withDirectory(_ body: (String) async -> Void) async {
     var template = Array("/tmp/counter-storage-tests-XXXXXX".utf8CString)
@@ -246,7 +246,7 @@ import Testing
 
   /// Root reads files whatever their mode: as root (in CI), the test runs again as nobody.
   @Test func aFavoritesFileWithoutReadPermissionIsReportedAndKept() async throws {
-    if try reranAsNobody(
+    if try await reranAsNobody(
       suite: "CounterStorageTests", test: "aFavoritesFileWithoutReadPermissionIsReportedAndKept")
     {
       return
@@ -273,7 +273,7 @@ import Testing
   /// reported as the counter stops, and the favorites stay in memory. As root (in CI), the
   /// test runs again as nobody.
   @Test func favoritesInAReadOnlyDirectoryAreReportedUnsavedAndKept() async throws {
-    if try reranAsNobody(
+    if try await reranAsNobody(
       suite: "CounterStorageTests", test: "favoritesInAReadOnlyDirectoryAreReportedUnsavedAndKept")
     {
       return
@@ -305,7 +305,7 @@ import Testing
   /// also by the report of the load. Read-only directory: as root (in CI), the test runs again
   /// as nobody.
   @Test func aSaveThatFailedBeforeTheCounterStartedIsReportedOnce() async throws {
-    if try reranAsNobody(
+    if try await reranAsNobody(
       suite: "CounterStorageTests", test: "aSaveThatFailedBeforeTheCounterStartedIsReportedOnce")
     {
       return

@@ -9,7 +9,7 @@ import Testing
 /// replaced, when popped and when its parent's store stops or goes; its outputs reach the
 /// parent as actions a test receives.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct PresentedFeatureTests {
+@Suite(.timeLimit(.minutes(10))) struct PresentedFeatureTests {
   let clock = TestClock()
   let features = FeatureRegistry()
   let stores = StoreRegistry()
@@ -183,7 +183,7 @@ import Testing
 
 /// A parent behind a boundary stops what it presents first, as their hosts would stop them.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct PresentedFeatureParentStopTests {
+@Suite(.timeLimit(.minutes(10))) struct PresentedFeatureParentStopTests {
   /// The memo behind a boundary, counting its features into `features`.
   private func startMemo(features: FeatureRegistry) -> Feature<Never, Never> {
     Feature<Never, Never>.start(

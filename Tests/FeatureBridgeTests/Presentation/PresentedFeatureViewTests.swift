@@ -6,7 +6,7 @@ import Testing
 /// What a view shows for a presented feature: the running feature, read from the store that
 /// presents it (root or scoped), only while it is presented.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct PresentedFeatureViewTests {
+@Suite(.timeLimit(.minutes(10))) struct PresentedFeatureViewTests {
   let features = FeatureRegistry()
   let clock = TestClock()
 

@@ -20,7 +20,7 @@ func saveBeforeQuitting(_ notes: Feature<NotesInput, NotesOutput>) async -> Stri
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct NotesHostTests {
+@Suite(.timeLimit(.minutes(10))) struct NotesHostTests {
   @Test func hostReportsTheSaveOfAFakeNotesFeature() async {
     let fake = FakeFeature<NotesInput, NotesOutput>(name: "FakeNotes") { input in
       input == .save ? [.noteCountChanged(3), .saved(noteCount: 3)] : []

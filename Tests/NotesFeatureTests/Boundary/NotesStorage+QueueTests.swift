@@ -11,7 +11,7 @@ import Testing
 /// A storage with a queue does its file work there: a save that takes long (encoding and
 /// syncing a 10 MB note) holds up neither typing nor the saves queued behind it.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct NotesStorageQueueTests {
+@Suite(.timeLimit(.minutes(10))) struct NotesStorageQueueTests {
   /// A write that says when it starts, waits until the test lets it finish, and says when it
   /// has finished.
   final class SlowWrite: Sendable {

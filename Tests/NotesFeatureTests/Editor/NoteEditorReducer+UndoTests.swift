@@ -131,7 +131,14 @@ import Testing
     await expectFlush(store)
   }
 
-  @Test func undoInALargeNoteKeepsOnlyTheEdits() async {
+  @Test func undoInALargeNoteKeepsOnlyTheEdits() async throws {
+    // Seconds of work: alone in a process of its own, so that it holds none of the threads or
+    // actors the tests running beside it need.
+    if try await ranAlone(
+      suite: "NoteEditorReducerUndoTests", test: "undoInALargeNoteKeepsOnlyTheEdits")
+    {
+      return
+    }
     let large = String(repeating: "a line of text in a large note\n", count: 40_000)
     let store = makeStore(.editing(large, cursor: 600_000))
     // What the keys change is checked above, on small notes; here, only what undo keeps.

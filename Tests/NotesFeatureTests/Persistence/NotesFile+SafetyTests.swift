@@ -12,7 +12,7 @@ import Testing
 /// What the notes file refuses: links, FIFOs, devices and files too large to load, and any
 /// file already at a temporary name.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct NotesFileSafetyTests {
+@Suite(.timeLimit(.minutes(10))) struct NotesFileSafetyTests {
   let notes = [Note(id: 1, title: "kept", body: "safe", revision: 1)]
 
   @Test func aSymbolicLinkAsTheNotesFileIsNeitherReadNorReplaced() async throws {

@@ -172,7 +172,7 @@ import Testing
   /// Root reads files whatever their mode, so chmod cannot make one unreadable to it: as root
   /// (in CI), the test runs again as nobody.
   @Test func aFileWithoutReadPermissionIsReportedAndKept() async throws {
-    if try reranAsNobody(
+    if try await reranAsNobody(
       suite: "NotesFileTests", test: "aFileWithoutReadPermissionIsReportedAndKept")
     {
       return

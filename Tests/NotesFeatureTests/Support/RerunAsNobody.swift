@@ -19,7 +19,7 @@ import Testing
 ///   - test: The test function's name, without its parentheses.
 func reranAsNobody(
   suite: String, test: String, sourceLocation: SourceLocation = #_sourceLocation
-) throws -> Bool {
+) async throws -> Bool {
   guard geteuid() == 0 else { return false }
   let setpriv = "/usr/bin/setpriv"
   try #require(
@@ -38,9 +38,7 @@ func reranAsNobody(
   child.standardError = output
   child.standardInput = FileHandle.nullDevice
   try child.run()
-  let printed = String(
-    decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  child.waitUntilExit()
+  let printed = await untilExit(of: child, reading: output.fileHandleForReading)
   #expect(
     child.terminationStatus == 0, "\(test) as nobody failed:\n\(printed)",
     sourceLocation: sourceLocation)

@@ -131,7 +131,14 @@ import Testing
     return rows
   }
 
-  @Test func plainTextRunsAcrossWindowsAndChunksWrapAsCharacterByCharacter() {
+  @Test func plainTextRunsAcrossWindowsAndChunksWrapAsCharacterByCharacter() async throws {
+    // Seconds of work: alone in a process of its own, so that it holds none of the threads or
+    // actors the tests running beside it need.
+    if try await ranAlone(
+      suite: "RowLayoutTests", test: "plainTextRunsAcrossWindowsAndChunksWrapAsCharacterByCharacter"
+    ) {
+      return
+    }
     var generator = SeededGenerator(seed: 27)
     let rare = ["é", "e\u{301}", "日", "\t", "\u{1B}", "🎉"]
     for _ in 0..<12 {

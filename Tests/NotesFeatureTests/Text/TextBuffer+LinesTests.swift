@@ -21,7 +21,14 @@ import Testing
     #expect(buffer.scalarIndex(at: 9) == 5)
   }
 
-  @Test func linesAgreeWithTheStringAcrossChunks() {
+  @Test func linesAgreeWithTheStringAcrossChunks() async throws {
+    // Seconds of work: alone in a process of its own, so that it holds none of the threads or
+    // actors the tests running beside it need.
+    if try await ranAlone(
+      suite: "TextBufferLinesTests", test: "linesAgreeWithTheStringAcrossChunks")
+    {
+      return
+    }
     var generator = SeededGenerator(seed: 7)
     var text = ""
     for _ in 0..<2_000 {

@@ -88,7 +88,14 @@ import Testing
     #expect(copy.utf8Count == original.utf8Count + 1)
   }
 
-  @Test func randomEditsAgreeWithTheSameEditsOnAString() {
+  @Test func randomEditsAgreeWithTheSameEditsOnAString() async throws {
+    // Seconds of work: alone in a process of its own, so that it holds none of the threads or
+    // actors the tests running beside it need.
+    if try await ranAlone(
+      suite: "TextBufferTests", test: "randomEditsAgreeWithTheSameEditsOnAString")
+    {
+      return
+    }
     var generator = SeededGenerator(seed: 42)
     var model = Array(Self.long.unicodeScalars)
     var buffer = TextBuffer(Self.long)

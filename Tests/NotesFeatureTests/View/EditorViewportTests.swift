@@ -120,7 +120,14 @@ import Testing
     #expect(viewport.rowsLaidOut - before <= 2, "laid out \(viewport.rowsLaidOut - before)")
   }
 
-  @Test func rowsKeptAcrossEditsAreTheRowsLaidOutAfresh() {
+  @Test func rowsKeptAcrossEditsAreTheRowsLaidOutAfresh() async throws {
+    // Seconds of work: alone in a process of its own, so that it holds none of the threads or
+    // actors the tests running beside it need.
+    if try await ranAlone(
+      suite: "EditorViewportKeptRowsTests", test: "rowsKeptAcrossEditsAreTheRowsLaidOutAfresh")
+    {
+      return
+    }
     var generator = SeededGenerator(seed: 15)
     let pieces = [
       "a", "word ", "\n", "\n", "\n", "日本", "\t", "e\u{301}",
@@ -160,7 +167,14 @@ import Testing
   /// Typing as a person does, in short lines: characters, Backspace, an Enter now and then,
   /// the cursor moving along and across lines, a line filling its row and wrapping, the window
   /// growing and shrinking. Each frame is the frame laid out afresh.
-  @Test func keystrokesInShortLinesShowTheRowsLaidOutAfresh() {
+  @Test func keystrokesInShortLinesShowTheRowsLaidOutAfresh() async throws {
+    // Seconds of work: alone in a process of its own, so that it holds none of the threads or
+    // actors the tests running beside it need.
+    if try await ranAlone(
+      suite: "EditorViewportKeptRowsTests", test: "keystrokesInShortLinesShowTheRowsLaidOutAfresh")
+    {
+      return
+    }
     var generator = SeededGenerator(seed: 27)
     var text = TextBuffer((1...30).map { "line \($0)" }.joined(separator: "\n"))
     var keeping = EditorViewport()

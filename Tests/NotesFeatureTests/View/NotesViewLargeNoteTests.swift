@@ -56,7 +56,14 @@ import Testing
     ]
   }
 
-  @Test func aKeyInA10MBNoteLaysOutWhatItDoesInASmallNote() async {
+  @Test func aKeyInA10MBNoteLaysOutWhatItDoesInASmallNote() async throws {
+    // Seconds of work: alone in a process of its own, so that it holds none of the threads or
+    // actors the tests running beside it need.
+    if try await ranAlone(
+      suite: "NotesViewLargeNoteTests", test: "aKeyInA10MBNoteLaysOutWhatItDoesInASmallNote")
+    {
+      return
+    }
     let (small, smallView) = await open(Self.tail)
     let smallRows = rowsPerKey(Self.keys, in: small, view: smallView)
     await small.feature.stop()
@@ -71,7 +78,14 @@ import Testing
     await large.feature.stop()
   }
 
-  @Test func jumpingToEitherEndOfA10MBNoteLaysOutAScreenful() async {
+  @Test func jumpingToEitherEndOfA10MBNoteLaysOutAScreenful() async throws {
+    // Seconds of work: alone in a process of its own, so that it holds none of the threads or
+    // actors the tests running beside it need.
+    if try await ranAlone(
+      suite: "NotesViewLargeNoteTests", test: "jumpingToEitherEndOfA10MBNoteLaysOutAScreenful")
+    {
+      return
+    }
     let (notes, view) = await open(Self.large)
     for (key, rows) in zip(
       [KeyPress.modified(.home, .control), .modified(.end, .control)],
@@ -84,7 +98,15 @@ import Testing
     await notes.feature.stop()
   }
 
-  @Test func typingAtTheEndOfA10MBLineLaysOutOneSectionAndAScreenful() async {
+  @Test func typingAtTheEndOfA10MBLineLaysOutOneSectionAndAScreenful() async throws {
+    // Seconds of work: alone in a process of its own, so that it holds none of the threads or
+    // actors the tests running beside it need.
+    if try await ranAlone(
+      suite: "NotesViewLargeNoteTests",
+      test: "typingAtTheEndOfA10MBLineLaysOutOneSectionAndAScreenful")
+    {
+      return
+    }
     let line = String(repeating: "0123456789", count: 1 << 20)
     let (notes, view) = await open(line)
     let sectionRows = RowLayout.sectionLength / (Self.width - 35) + 1
@@ -94,7 +116,13 @@ import Testing
     await notes.feature.stop()
   }
 
-  @Test func typingEditsTheNotesTextInPlace() async {
+  @Test func typingEditsTheNotesTextInPlace() async throws {
+    // Seconds of work: alone in a process of its own, so that it holds none of the threads or
+    // actors the tests running beside it need.
+    if try await ranAlone(suite: "NotesViewLargeNoteTests", test: "typingEditsTheNotesTextInPlace")
+    {
+      return
+    }
     let (notes, view) = await open(Self.large)
     notes.type([.character("a")])
     func lastChunkAddress() -> UnsafeRawPointer? {

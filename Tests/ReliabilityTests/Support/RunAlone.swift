@@ -7,7 +7,7 @@ import Testing
 /// names it) this returns `nil` and the test goes on to do its work; in the parent it returns
 /// the child's exit status and what it printed, for the parent to check. (FeatureBridgeTests,
 /// StoreKernelTests and StoreKernelTestingTests use this file through a symbolic link in their
-/// `Support` folders.)
+/// `Support` folders, and so do NotesFeatureTests and CounterFeatureTests.)
 ///
 /// - Parameters:
 ///   - suite: The suite's type name.
@@ -27,24 +27,25 @@ func runAlone(suite: String, test: String) async throws -> (status: Int32, print
   child.standardError = output
   child.standardInput = FileHandle.nullDevice
   try child.run()
-  // The child runs for many seconds. Its output is read, and its end awaited, on a thread of
-  // their own: blocking one of the concurrency pool's threads (two on a 2-core machine) for that
-  // long stalls every test running beside it, and they hit their time limits.
-  let reader = output.fileHandleForReading
-  let printed = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
-    Thread.detachNewThread {
-      done.resume(returning: String(decoding: reader.readDataToEndOfFile(), as: UTF8.self))
-    }
-  }
-  // The output ends when the child closes it, at its exit: what is left is at most the kernel
-  // reaping it.
-  await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-    Thread.detachNewThread {
-      child.waitUntilExit()
-      done.resume()
-    }
-  }
+  let printed = await untilExit(of: child, reading: output.fileHandleForReading)
   return (child.terminationStatus, printed)
+}
+
+/// Waits for `child` to end and returns what it wrote to `output`, reading and waiting on a
+/// thread of their own: a child runs for seconds, and blocking one of the concurrency pool's
+/// threads (two on a 2-core machine) for that long stalls every test running beside it.
+/// (NotesFeatureTests, CounterFeatureTests and StoreKernelTests use this for their children
+/// too.)
+func untilExit(of child: Process, reading output: FileHandle) async -> String {
+  await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
+    Thread.detachNewThread {
+      let printed = String(decoding: output.readDataToEndOfFile(), as: UTF8.self)
+      // The output ends when the child closes it, at its exit: what is left is at most the
+      // kernel reaping it.
+      child.waitUntilExit()
+      done.resume(returning: printed)
+    }
+  }
 }
 
 /// ``runAlone(suite:test:)`` for a test that checks, in the parent, only that the child passed:

@@ -13,7 +13,7 @@ import Testing
 /// - Returns: `nil` in the child; in the parent, the child's exit and its standard error.
 func trapInChild(
   _ scenario: String, suite: String, test: String
-) throws -> (signaled: Bool, printed: String)? {
+) async throws -> (signaled: Bool, printed: String)? {
   if ProcessInfo.processInfo.environment["STOREKERNEL_TRAP"] == scenario { return nil }
   let binary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
   let child = Process()
@@ -30,7 +30,6 @@ func trapInChild(
   child.standardError = output
   child.standardInput = FileHandle.nullDevice
   try child.run()
-  let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  child.waitUntilExit()
+  let printed = await untilExit(of: child, reading: output.fileHandleForReading)
   return (child.terminationReason == .uncaughtSignal, printed)
 }
