@@ -131,6 +131,16 @@ package struct DurableFile: Sendable {
     return .success(aside)
   }
 
+  /// The files ``keepAside()`` made of this file (here or in an earlier run), oldest first:
+  /// each holds a file that could not be decoded, exactly as it was, until the user moves or
+  /// deletes it.
+  package func keptAsideFiles() -> [String] {
+    let prefix = name + ".corrupt-"
+    return Self.entries(of: directory).filter { $0.hasPrefix(prefix) }.sorted().map {
+      directory + "/" + $0
+    }
+  }
+
   /// Removes `<name>.tmp-<pid>…` files left by a process that was killed mid-write. Only files
   /// whose writer no longer exists are removed; they never hold the only copy of anything (the
   /// rename that would have published them did not happen).
