@@ -88,7 +88,8 @@ struct NotesFileTerminalTests {
   }
 
   @Test func dismissingTheErrorsTakesTheNotesFileErrorOffTheStatusLine() async throws {
-    let app = try TmuxApp(files: ["notes.json": Self.notJSON])
+    // Wide enough for the whole error on the status lines, where it stayed after x.
+    let app = try TmuxApp(files: ["notes.json": Self.notJSON], width: 250)
     defer { app.close() }
     try await app.expectScreen("not valid JSON", "x dismisses")
     try app.tmux.press("x")
