@@ -17,8 +17,8 @@ import Synchronization
 ///   leaves the old complete file or the new one, never a torn one.
 /// - **Read defensively.** Only a regular file is read, up to ``sizeLimit``: a symbolic link,
 ///   a FIFO or a device in its place is reported, never followed, read or replaced.
-/// - **Kept when corrupt.** A file its owner cannot decode is moved aside
-///   (``keepAside()``), never overwritten.
+/// - **Kept when corrupt.** A file its owner cannot decode is never overwritten: moved aside
+///   (``keepAside()``, the counter and the favorites) or left where it is (the notes).
 ///
 /// `Sendable` plain value.
 package struct DurableFile: Sendable {
