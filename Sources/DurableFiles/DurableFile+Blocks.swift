@@ -21,6 +21,8 @@ package struct BlockReader: Sendable {
   package private(set) var failure: Int32?
   /// Whether the file held more than the reader's limit; the input ends at the limit.
   package private(set) var exceededLimit = false
+  /// The bytes read since ``startCapture()``, while capturing.
+  private var captured: [UInt8]?
 
   static let blockSize = 64 * 1024
 
@@ -49,7 +51,20 @@ package struct BlockReader: Sendable {
     guard let byte = peek() else { return nil }
     position += 1
     offset += 1
+    if captured != nil { captured!.append(byte) }
     return byte
+  }
+
+  /// Starts keeping a copy of every byte read from here on (a value to write back as it was
+  /// read); ``endCapture()`` hands them over.
+  package mutating func startCapture() {
+    captured = []
+  }
+
+  /// The bytes read since ``startCapture()``; capturing stops.
+  package mutating func endCapture() -> [UInt8] {
+    defer { captured = nil }
+    return captured ?? []
   }
 
   /// Hands `body` the bytes available without another read (at least one), and reads as many
@@ -60,6 +75,7 @@ package struct BlockReader: Sendable {
     let used = block.withUnsafeBufferPointer { buffer in
       body(UnsafeBufferPointer(rebasing: buffer[start...]))
     }
+    if captured != nil { captured!.append(contentsOf: block[start..<start + used]) }
     position += used
     offset += used
     return true

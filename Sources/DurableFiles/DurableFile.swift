@@ -17,8 +17,8 @@ import Synchronization
 ///   leaves the old complete file or the new one, never a torn one.
 /// - **Read defensively.** Only a regular file is read, up to ``sizeLimit``: a symbolic link,
 ///   a FIFO or a device in its place is reported, never followed, read or replaced.
-/// - **Kept when corrupt.** A file its owner cannot decode is moved aside
-///   (``keepAside()``), never overwritten.
+/// - **Kept when corrupt.** A file its owner cannot decode is never overwritten: moved aside
+///   (``keepAside()``, the counter and the favorites) or left where it is (the notes).
 ///
 /// `Sendable` plain value.
 package struct DurableFile: Sendable {
@@ -129,6 +129,16 @@ package struct DurableFile: Sendable {
       return .failure(.unreadable(path: path, reason: FileDescriptor.message()))
     }
     return .success(aside)
+  }
+
+  /// The files ``keepAside()`` made of this file (here or in an earlier run), oldest first:
+  /// each holds a file that could not be decoded, exactly as it was, until the user moves or
+  /// deletes it.
+  package func keptAsideFiles() -> [String] {
+    let prefix = name + ".corrupt-"
+    return Self.entries(of: directory).filter { $0.hasPrefix(prefix) }.sorted().map {
+      directory + "/" + $0
+    }
   }
 
   /// Removes `<name>.tmp-<pid>…` files left by a process that was killed mid-write. Only files

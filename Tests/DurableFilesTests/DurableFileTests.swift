@@ -66,6 +66,34 @@ import Testing
     #expect(first.hasPrefix(file.path + ".corrupt-"))
     #expect(try file.read() == nil)
     #expect(directory.entries().count == 2)
+    // Every start can name them, oldest first, until the user moves or deletes them.
+    #expect(file.keptAsideFiles() == [first, second].sorted())
+    try DurableFile(directory: directory.path, name: "other.json").write([1])
+    #expect(DurableFile(directory: directory.path, name: "other.json").keptAsideFiles().isEmpty)
+  }
+
+  /// A value read a block at a time is captured whole, byte for byte, across the reader's
+  /// blocks, whether it was read a byte or a run at a time.
+  @Test func aCaptureHoldsEveryByteReadAcrossBlocks() throws {
+    let directory = ScratchDirectory()
+    let file = DurableFile(directory: directory.path, name: "big.json")
+    let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    try file.write(bytes)
+    let captured = try file.read { reader in
+      for _ in 0..<10 { _ = reader.next() }
+      reader.startCapture()
+      var read = 0
+      while read < 150_000, reader.readRun({ min($0.count, 150_000 - read, 5_000) }) {
+        read = reader.offset - 10
+        _ = reader.next()
+      }
+      let value = reader.endCapture()
+      _ = reader.next()
+      return value
+    }
+    let value = try #require(captured)
+    #expect(value.count > 150_000)
+    #expect(value == Array(bytes[10..<10 + value.count]))
   }
 
   @Test func writingIntoAMissingDirectoryFailsAndNamesTheStep() {

@@ -35,6 +35,9 @@ extension ShellState {
   /// The status line when nothing has happened to report.
   static let idleStatus = "? for help"
 
+  /// What starts the status line while it repeats an error.
+  static let errorPrefix = "Error: "
+
   /// How many errors are kept until dismissed.
   static let keptErrors = 6
 
@@ -84,6 +87,8 @@ struct ShellReducer: Reducer {
       state.helpOffset = 0
     case .dismissErrors:
       state.errors = []
+      // The status line repeats the latest error: it goes with them.
+      if state.status.hasPrefix(ShellState.errorPrefix) { state.status = ShellState.idleStatus }
     case .scrollHelp(let lines):
       state.helpOffset = min(max(0, state.helpOffset + lines), state.helpMaxOffset)
     case .helpLaidOut(let maxOffset):
@@ -103,14 +108,14 @@ struct ShellReducer: Reducer {
       state.status = message
     case .error(let message):
       state.keep(error: message)
-      state.status = "Error: \(message)"
+      state.status = ShellState.errorPrefix + message
     case .saveReported:
       state.saveReports += 1
     case .unsaved(let work):
       state.unsaved.append(work)
       switch work {
       case .kept(let path): state.status = "Unsaved notes kept in \(path)"
-      case .lost(let reason): state.status = "Error: \(reason)"
+      case .lost(let reason): state.status = ShellState.errorPrefix + reason
       }
     }
   }

@@ -108,7 +108,9 @@ public struct NotesStorage: Sendable {
   /// Files are read and written on a thread of the storage's own, never on the concurrency
   /// runtime's few cooperative threads: a 10 MB save and its `fsync` take a while. The
   /// directory's single-writer lock (`notes.lock`) is taken by the first load; while another
-  /// writer holds it, the notes load read-only and unsaved changes go to a recovery file.
+  /// writer holds it, the notes load read-only and unsaved changes go to a recovery file. A
+  /// notes file this build does not accept (not a notes file, or a newer version's) is never
+  /// written either: the load says why, and every save is refused with that reason.
   ///
   /// - Parameter directory: The data directory.
   /// - Returns: The storage.
@@ -116,23 +118,51 @@ public struct NotesStorage: Sendable {
     let file = NotesFile(directory: directory)
     let recoveries = RecoveryFiles(directory: directory)
     let lock = WriterLock(directory: directory, name: "notes.lock")
+    // Why the file must not be written, as the last load found it: a save never writes over a
+    // file that load did not accept, whatever the caller does.
+    let refusal = LockedValue<NotesStorageError?>(nil)
     return NotesStorage(
       location: file.path,
       queue: StorageQueue(label: "notes-storage " + directory),
       load: { () throws(NotesStorageError) in
         defer { lock.operationEnded() }
-        if case .heldByOther(let pid) = lock.claim() {
-          return LoadedNotes(
-            document: try file.load(readOnly: true),
-            writeRefusal: .locked(path: file.path, holder: pid))
+        var holder: Int32?
+        if case .heldByOther(let pid) = lock.claim() { holder = pid }
+        var loaded = LoadedNotes(document: NotesDocument(notes: []))
+        do throws(NotesStorageError) {
+          loaded.document = try file.load(readOnly: holder != nil)
+          if loaded.document.version > NotesDocument.currentVersion {
+            loaded.writeRefusal = .newerVersion(
+              path: file.path, version: loaded.document.version, shown: true)
+          }
+        } catch {
+          switch error {
+          case .notAccepted, .newerVersion:
+            loaded.writeRefusal = error
+          default:
+            refusal.withLock { $0 = error.refusesWriting ? error : nil }
+            throw error
+          }
         }
-        return LoadedNotes(document: try file.load(), recovered: recoveries.find())
+        loaded.problems = file.keptAsideFiles().map { .keptAside(path: $0) }
+        if let pid = holder {
+          // Another writer holds the directory: it restores the recovery files, not this one.
+          if let refused = loaded.writeRefusal { loaded.problems.insert(refused, at: 0) }
+          loaded.writeRefusal = .locked(path: file.path, holder: pid)
+        } else if loaded.writeRefusal == nil {
+          // Restored notes are saved at once, which a file that must not be written refuses:
+          // they stay in their files until it loads.
+          loaded.recovered = recoveries.find()
+        }
+        refusal.withLock { $0 = loaded.writeRefusal }
+        return loaded
       },
       save: { document throws(NotesStorageError) in
         defer { lock.operationEnded() }
         if case .heldByOther(let pid) = lock.claim() {
           throw .locked(path: file.path, holder: pid)
         }
+        if let refused = refusal.withLock({ $0 }), refused.refusesWriting { throw refused }
         try file.save(document)
       },
       keepUnsaved: { document throws(NotesStorageError) in try recoveries.write(document) },
@@ -167,8 +197,13 @@ package struct LoadedNotes: Equatable, Sendable {
   package var document: NotesDocument
   /// Recovery files left by earlier runs that could not save.
   package var recovered: [RecoveryFiles.Found] = []
-  /// Why this storage must not write (another writer holds the directory); `nil` when it may.
+  /// Why this storage must not write (another writer holds the directory, the file is not one
+  /// this build accepts); `nil` when it may.
   package var writeRefusal: NotesStorageError?
+  /// More to tell the user: files an earlier build set aside (named at every start until the
+  /// user deals with them), and, when another writer holds the directory, why the file itself
+  /// would not be written either.
+  package var problems: [NotesStorageError] = []
 }
 
 /// The in-memory storage's document, behind a lock.

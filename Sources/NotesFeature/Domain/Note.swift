@@ -9,6 +9,8 @@ package struct Note: Equatable, Identifiable, Sendable {
   /// Whether the title follows the body's first line: a note made in the view, until it is
   /// renamed.
   package var titleFollowsFirstLine: Bool
+  /// The note's fields in the notes file that this build does not know: written back with it.
+  package var unknownFields = UnknownFields()
 
   package init(
     id: Int, title: String, body: String = "", revision: Int, titleFollowsFirstLine: Bool = false

@@ -25,11 +25,15 @@ extension NotesReducer {
         state.filter = nil
         refilter(&state)
       }
+      state.fileFields = loaded.document.unknownFields
       var effects: [Effect<NotesAction>] = []
       if let refusal = loaded.writeRefusal {
-        state.canSave = false
-        state.status = refusal.description
+        state.writeRefusal = refusal
+        state.status = refusal.summary
         effects.append(.send(.delegate(.storageError(refusal.description))))
+      }
+      for problem in loaded.problems {
+        effects.append(.send(.delegate(.storageError(problem.description))))
       }
       effects.append(renumberOpenNote(newIDs, in: &state))
       effects.append(restore(loaded.recovered, into: &state))
@@ -40,8 +44,8 @@ extension NotesReducer {
       return .merge(effects)
     case .loadFailed(let error):
       state.loadStatus = .failed(error.description)
-      if case .unreadable = error { state.canSave = false }
-      state.status = error.description
+      if error.refusesWriting { state.writeRefusal = error }
+      state.status = error.summary
       return .merge(
         .send(.delegate(.storageError(error.description))), noteCountChanged(state),
         saveRequestedWhileLoading(&state), replayInputsWaitingForLoad(&state),
@@ -56,7 +60,7 @@ extension NotesReducer {
       return .send(.delegate(.saved(noteCount: state.notes.count)))
     case .saveFailed(let error):
       state.savesInFlight -= 1
-      state.status = error.description
+      state.status = error.summary
       return .send(.delegate(.storageError(error.description)))
     case .flush:
       // Until the notes are loaded, what to save is not known (inputs wait for the load, and
@@ -86,14 +90,14 @@ extension NotesReducer {
     }
     // This save (or its refusal) answers every edit so far: the autosave times the next ones.
     let autosave = stopAutosave(&state)
-    guard state.canSave else {
-      // Reported like a failed save: a host waiting for the save's result hears one.
-      let refusal = "Not saved: the notes file could not be read, so it is left untouched"
-      state.status = refusal
-      return .merge(autosave, .send(.delegate(.storageError(refusal))))
+    if let refusal = state.writeRefusal {
+      // Reported like a failed save, with the reason the load gave (a host waiting for the
+      // save's result hears one; a host that keeps the load's report shows it once).
+      state.status = refusal.summary
+      return .merge(autosave, .send(.delegate(.storageError(refusal.description))))
     }
     state.savesInFlight += 1
-    let document = NotesDocument(notes: state.notes)
+    let document = state.document
     let editCount = state.editCount
     let storage = storage
     let saved = savedRecoveries(state)
@@ -114,7 +118,7 @@ extension NotesReducer {
   /// The save when the feature stops: nothing may be lost, so what cannot be saved is kept in
   /// a recovery file, within the same effect (the stop waits for it).
   private func finalSave(_ state: inout NotesState) -> Effect<NotesAction> {
-    let document = NotesDocument(notes: state.notes)
+    let document = state.document
     let storage = storage
     guard state.canSave, state.loadStatus != .loading else {
       // The file must not be written (or is not loaded yet: saving would replace it with only

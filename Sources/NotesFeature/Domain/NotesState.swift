@@ -72,8 +72,12 @@ package struct NotesState: Equatable, Sendable {
   package var flushRequestedWhileLoading = false
   /// Host inputs that name or make notes, received before the notes finished loading.
   package var inputsWaitingForLoad: [NotesInput] = []
-  /// False when the notes file exists but cannot be read: it must never be overwritten.
-  package var canSave = true
+  /// Why the notes file must not be written (it cannot be read, this build does not accept it,
+  /// another writer holds it); `nil` when it may. Saves are refused, and what they would have
+  /// saved goes to a recovery file when the feature stops.
+  package var writeRefusal: NotesStorageError?
+  /// The notes file's own fields that this build does not know, as loaded: saved back with it.
+  package var fileFields = UnknownFields()
   package var loadStatus: LoadStatus = .loading
   /// What saving last said ("Saved", or why it could not): replaced by the next save.
   package var status: String?
@@ -93,6 +97,12 @@ package struct NotesState: Equatable, Sendable {
   }
 
   package var hasUnsavedChanges: Bool { editCount != savedEditCount }
+
+  /// Whether the notes file may be written.
+  package var canSave: Bool { writeRefusal == nil }
+
+  /// The document a save writes: the notes, with the file's fields this build does not know.
+  package var document: NotesDocument { NotesDocument(notes: notes, unknownFields: fileFields) }
 
   /// What decides what a key does: the mode, and the question the list asks, if it asks one.
   /// One read per key for the view (the single-store builds count each as a derivation).

@@ -5,21 +5,41 @@ package import DurableFiles
 /// copy of the file, a `Data`, a `String` and then the chunks (four copies of the note at the
 /// peak), and saves without a 10 MB string and a 10 MB encoding.
 ///
-/// What it reads is JSON (RFC 8259) in UTF-8: members in any order, unknown members skipped,
-/// any whitespace; strings with every escape, including surrogate pairs. Anything else is
-/// `NotesDocumentError.malformed`, naming the byte where reading stopped.
+/// What it reads is JSON (RFC 8259) in UTF-8, after a byte order mark if there is one: members
+/// in any order, any whitespace; strings with every escape, including surrogate pairs. Members
+/// it does not know, of the document and of each note, are kept as they were read
+/// (``UnknownFields``) and written back. Anything else is `NotesDocumentError.malformed`,
+/// naming the byte where reading stopped.
 extension NotesDocument {
-  /// Reads a document from `input`.
+  /// Reads a document of this build's version from `input`.
   package static func decode(
     from input: inout BlockReader
+  ) throws(NotesDocumentError)
+    -> NotesDocument
+  {
+    try decode(from: &input, anyVersion: false)
+  }
+
+  /// Reads a document from `input`; with `anyVersion`, one of any version whose notes read as
+  /// this build's do (a newer build's file, to show read-only).
+  package static func decode(
+    from input: inout BlockReader, anyVersion: Bool
   ) throws(NotesDocumentError)
     -> NotesDocument
   {
     var parser = JSONDocumentParser(input: input)
     defer { input = parser.input }
     let document = try parser.document()
-    try document.validate()
+    try document.validate(anyVersion: anyVersion)
     return document
+  }
+
+  /// Reads only the document's `format` and `version` (`nil` when absent), skipping the rest:
+  /// what a file that does not decode says it is.
+  package static func header(from input: inout BlockReader) throws(NotesDocumentError) -> Header {
+    var parser = JSONDocumentParser(input: input)
+    defer { input = parser.input }
+    return try parser.header()
   }
 
   /// Writes the document as JSON to `output`: `format`, `notes` (each note's fields in name
@@ -35,9 +55,12 @@ extension NotesDocument {
       output.write(#"","id":\#(note.id),"revision":\#(note.revision),"title":"#)
       JSONText.writeString(note.title, to: &output)
       if note.titleFollowsFirstLine { output.write(#","titleFollowsFirstLine":true"#) }
+      note.unknownFields.write(to: &output)
       output.write(UInt8(ascii: "}"))
     }
-    output.write(#"],"version":\#(version)}"#)
+    output.write(#"],"version":\#(version)"#)
+    unknownFields.write(to: &output)
+    output.write(UInt8(ascii: "}"))
   }
 }
 
@@ -102,6 +125,8 @@ struct JSONDocumentParser {
     var format: String?
     var version: Int?
     var notes: [Note]?
+    var unknown = UnknownFields()
+    try skipByteOrderMark()
     try beginObject()
     while let key = try nextMember() {
       switch key {
@@ -112,7 +137,7 @@ struct JSONDocumentParser {
         try beginArray()
         while try nextElement() { read.append(try note(read.count)) }
         notes = read
-      default: try skipValue()
+      default: unknown.members.append(.init(name: key, json: try captureValue()))
       }
       path.removeLast()
     }
@@ -121,10 +146,28 @@ struct JSONDocumentParser {
     guard let format else { throw .malformed("missing field 'format'") }
     guard let version else { throw .malformed("missing field 'version'") }
     guard let notes else { throw .malformed("missing field 'notes'") }
-    var document = NotesDocument(notes: notes)
+    var document = NotesDocument(notes: notes, unknownFields: unknown)
     document.format = format
     document.version = version
     return document
+  }
+
+  /// The top-level `format` and `version` (`nil` when absent); every other member skipped, and
+  /// reading stops once both are found.
+  mutating func header() throws(NotesDocumentError) -> NotesDocument.Header {
+    var format: String?
+    var version: Int?
+    try skipByteOrderMark()
+    try beginObject()
+    while format == nil || version == nil, let key = try nextMember() {
+      switch key {
+      case "format": format = try string()
+      case "version": version = try integer()
+      default: try skipValue()
+      }
+      path.removeLast()
+    }
+    return NotesDocument.Header(format: format, version: version)
   }
 
   private mutating func note(_ index: Int) throws(NotesDocumentError) -> Note {
@@ -135,6 +178,7 @@ struct JSONDocumentParser {
     var text: TextBuffer?
     var revision: Int?
     var followsFirstLine = false
+    var unknown = UnknownFields()
     try beginObject()
     while let key = try nextMember() {
       switch key {
@@ -143,7 +187,7 @@ struct JSONDocumentParser {
       case "body": text = try body()
       case "revision": revision = try integer()
       case "titleFollowsFirstLine": followsFirstLine = try boolean()
-      default: try skipValue()
+      default: unknown.members.append(.init(name: key, json: try captureValue()))
       }
       path.removeLast()
     }
@@ -154,6 +198,7 @@ struct JSONDocumentParser {
     var note = Note(
       id: id, title: title, revision: revision, titleFollowsFirstLine: followsFirstLine)
     note.text = text
+    note.unknownFields = unknown
     return note
   }
 
@@ -229,15 +274,16 @@ struct JSONDocumentParser {
       switch input.peek() {
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         let opener = input.next()!
-        closers.append(opener == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+        let closer = opener == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
         skipWhitespace()
-        if input.peek() == closers.last {
+        if input.peek() == closer {
+          // An empty container is a whole value: what follows is read as after any value.
           _ = input.next()
-          closers.removeLast()
-        } else if opener == UInt8(ascii: "{") {
-          try skipMemberName()
+        } else {
+          closers.append(closer)
+          if opener == UInt8(ascii: "{") { try skipMemberName() }
+          continue
         }
-        continue
       case UInt8(ascii: "\""):
         try skipString()
       case UInt8(ascii: "t"), UInt8(ascii: "f"):
@@ -262,6 +308,18 @@ struct JSONDocumentParser {
         break
       }
     } while !closers.isEmpty
+  }
+
+  /// Reads any value and returns its JSON as it was read, to be written back unchanged.
+  private mutating func captureValue() throws(NotesDocumentError) -> [UInt8] {
+    input.startCapture()
+    do {
+      try skipValue()
+    } catch {
+      _ = input.endCapture()
+      throw error
+    }
+    return input.endCapture()
   }
 
   private mutating func skipMemberName() throws(NotesDocumentError) {
@@ -462,6 +520,15 @@ struct JSONDocumentParser {
   }
 
   // MARK: - Bytes
+
+  /// Skips a UTF-8 byte order mark at the start: some editors write one, and RFC 8259 lets a
+  /// reader ignore it.
+  private mutating func skipByteOrderMark() throws(NotesDocumentError) {
+    guard input.offset == 0, input.peek() == 0xEF else { return }
+    guard input.next() == 0xEF, input.next() == 0xBB, input.next() == 0xBF else {
+      throw invalid("a value expected")
+    }
+  }
 
   private mutating func skipWhitespace() {
     while let byte = input.peek(),

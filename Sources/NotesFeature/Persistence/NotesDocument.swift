@@ -14,11 +14,21 @@ package struct NotesDocument: Equatable, Sendable {
   package var format: String
   package var version: Int
   package var notes: [Note]
+  /// The document's own fields that this build does not know: written back with it.
+  package var unknownFields: UnknownFields
 
-  package init(notes: [Note]) {
+  package init(notes: [Note], unknownFields: UnknownFields = UnknownFields()) {
     self.format = Self.format
     self.version = Self.currentVersion
     self.notes = notes
+    self.unknownFields = unknownFields
+  }
+
+  /// What a file says it is, read without its notes: its `format` and `version`, `nil` when
+  /// absent.
+  package struct Header: Equatable, Sendable {
+    package var format: String?
+    package var version: Int?
   }
 
   /// Encodes the document as UTF-8 JSON, in memory (a recovery file, a test).
@@ -38,10 +48,13 @@ package struct NotesDocument: Equatable, Sendable {
     return try decode(from: &input)
   }
 
-  /// Checks what the JSON cannot: the format, the version, and that no two notes share an id.
-  func validate() throws(NotesDocumentError) {
+  /// Checks what the JSON cannot: the format, the version (unless `anyVersion`), and that no
+  /// two notes share an id.
+  func validate(anyVersion: Bool = false) throws(NotesDocumentError) {
     guard format == Self.format else { throw .wrongFormat(format) }
-    guard version == Self.currentVersion else { throw .unsupportedVersion(version) }
+    guard anyVersion || version == Self.currentVersion else {
+      throw .unsupportedVersion(version)
+    }
     var seen = Set<Int>()
     for note in notes where !seen.insert(note.id).inserted {
       throw .malformed("duplicate note id \(note.id)")

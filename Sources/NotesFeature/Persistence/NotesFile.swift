@@ -2,8 +2,8 @@ import DurableFiles
 
 /// The notes file on disk, `notes.json`: a ``DurableFile`` (written atomically, read only as a
 /// regular file within ``sizeLimit``, never through a link) holding a ``NotesDocument``. A file
-/// that cannot be decoded is moved aside (kept, never overwritten) and reported
-/// (docs/decisions/0009-one-writer-and-nothing-lost.md).
+/// this build does not accept is left where it is, as it is, and reported; it is never moved
+/// or written (docs/decisions/0009-one-writer-and-nothing-lost.md).
 package struct NotesFile: Sendable {
   private let file: DurableFile
   package var directory: String { file.directory }
@@ -16,34 +16,53 @@ package struct NotesFile: Sendable {
     file = DurableFile(directory: directory, name: "notes.json", sizeLimit: sizeLimit)
   }
 
-  /// Reads the notes. A missing file is an empty document; a corrupt one is moved aside and
-  /// reported with `NotesStorageError.corrupt`, after which saving is safe. Anything that is
-  /// not a regular file within ``sizeLimit`` is `NotesStorageError.unreadable`, and left alone.
+  /// Reads the notes. A missing file is an empty document. A document of a newer version whose
+  /// notes read as this build's is returned as it is (its `version` says so: the caller must
+  /// not write over it).
   ///
-  /// - Parameter readOnly: Change nothing in the directory (another process is its writer): a
-  ///   corrupt file is reported as unreadable instead of moved aside, and leftover temporary
-  ///   files stay.
+  /// - Parameter readOnly: Change nothing in the directory (another process is its writer):
+  ///   leftover temporary files stay.
+  /// - Throws: `NotesStorageError.newerVersion` for a newer file whose notes do not read,
+  ///   `.notAccepted` for any other file that does not decode (invalid JSON, another format),
+  ///   `.unreadable` for anything that is not a regular file within ``sizeLimit``. Each file is
+  ///   left alone.
   package func load(readOnly: Bool = false) throws(NotesStorageError) -> NotesDocument {
     if !readOnly { file.removeAbandonedTemporaryFiles() }
     do {
       // A block at a time, each note's body straight into its text: never the whole file.
       let document = try file.read { input throws(NotesDocumentError) in
-        try NotesDocument.decode(from: &input)
+        try NotesDocument.decode(from: &input, anyVersion: true)
       }
-      return document ?? NotesDocument(notes: [])
+      guard let document else { return NotesDocument(notes: []) }
+      guard document.version >= NotesDocument.currentVersion else {
+        throw NotesStorageError.notAccepted(
+          path: path, reason: NotesDocumentError.unsupportedVersion(document.version).description)
+      }
+      return document
+    } catch let error as NotesStorageError {
+      throw error
     } catch let error as DurableFileError {
       throw NotesStorageError(error)
     } catch {
       let error = error as? NotesDocumentError ?? .malformed("\(error)")
-      if readOnly { throw .unreadable(path: path, reason: error.description) }
-      switch file.keepAside() {
-      case .success(let aside):
-        throw .corrupt(path: path, keptAt: aside, reason: error.description)
-      case .failure(let failure):
-        let reason = if case .unreadable(_, let reason) = failure { reason } else { "\(failure)" }
-        throw .unreadable(path: path, reason: "\(error); moving it aside failed: \(reason)")
+      // A newer build may have changed what a note holds: what the file says it is decides
+      // whether it is a newer file or a broken one.
+      if let header = try? file.read(parsing: { input throws(NotesDocumentError) in
+        try NotesDocument.header(from: &input)
+      }), header.format == NotesDocument.format, let version = header.version,
+        version > NotesDocument.currentVersion
+      {
+        throw .newerVersion(path: path, version: version, shown: false)
       }
+      throw .notAccepted(path: path, reason: error.description)
     }
+  }
+
+  /// Files an earlier build moved aside because it could not decode them
+  /// (`notes.json.corrupt-…`), oldest first: named at every start until the user deals with
+  /// them.
+  package func keptAsideFiles() -> [String] {
+    file.keptAsideFiles()
   }
 
   /// Writes the notes atomically. Encoding happens here too, on the caller's thread: the
@@ -62,8 +81,7 @@ extension NotesStorageError {
   /// The notes' words for a kept file's error.
   init(_ error: DurableFileError) {
     switch error {
-    case .corrupt(let path, let keptAt, let reason):
-      self = .corrupt(path: path, keptAt: keptAt, reason: reason)
+    case .corrupt(let path, _, let reason): self = .notAccepted(path: path, reason: reason)
     case .unreadable(let path, let reason): self = .unreadable(path: path, reason: reason)
     case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
     case .locked(let path, let holder): self = .locked(path: path, holder: holder)

@@ -3,7 +3,7 @@ import Testing
 
 /// `AppShell --data-dir PATH`, run as a process: a data directory it cannot use is refused
 /// with one line on standard error and exit status 2, before anything is created or changed;
-/// a corrupt notes file inside a good one is kept aside and reported.
+/// a notes file it does not accept inside a good one is left as it is and reported.
 ///
 /// Root passes every permission check, so the unwritable directory is tried by a child that
 /// `setpriv` has made `nobody` when the tests run as root.
@@ -112,7 +112,9 @@ import Testing
     #expect(snapshot(parent.path) == before)
   }
 
-  @Test func aCorruptNotesFileIsKeptAsideReportedAndReplaced() async throws {
+  /// A notes file that is not JSON is left where it is, as it is; what the script typed goes
+  /// to a recovery file (exit status 3, naming it).
+  @Test func aNotesFileThatIsNotJSONIsLeftAsItIsReportedAndNeverWritten() async throws {
     let parent = try TemporaryDirectory()
     defer { parent.remove() }
     let directory = parent.file("data-\u{1B}[2J")
@@ -122,25 +124,20 @@ import Testing
 
     let run = try await runApp(
       ["--data-dir", directory], script: "tab notes\ntype n\ntype kept safe\nquit\n")
-    #expect(run.status == 0, "stderr: \(run.stderr)")
+    #expect(run.status == 3, "stderr: \(run.stderr)")
     let reports = run.stdout.split(separator: "\n").filter { $0.hasPrefix("error: ") }
     #expect(reports.count == 1, "\(run.stdout)")
-    #expect(reports.first?.contains("is corrupt") == true)
+    #expect(reports.first?.contains("is not a notes file this app can read") == true)
     #expect(reports.first?.contains("data-^[[2J") == true)
     #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B })
 
     let entries = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-    // The notes file, the one kept aside, and the locks of the notes, the counter and the
-    // shared favorites.
-    #expect(entries.count == 5, "\(entries)")
-    #expect(entries.contains("notes.lock"))
-    #expect(entries.contains("counter.lock"))
-    #expect(entries.contains("favorites.json.lock"))
-    let kept = try #require(entries.first { $0.hasPrefix("notes.json.corrupt-") })
-    #expect(reports.first?.contains(kept) == true)
-    #expect(FileManager.default.contents(atPath: directory + "/" + kept) == corrupt)
-    let saved = try #require(FileManager.default.contents(atPath: directory + "/notes.json"))
-    #expect(String(decoding: saved, as: UTF8.self).contains("kept safe"))
+    #expect(!entries.contains { $0.hasPrefix("notes.json.corrupt-") }, "\(entries)")
+    #expect(FileManager.default.contents(atPath: directory + "/notes.json") == corrupt)
+    let recovery = try #require(entries.first { $0.hasPrefix("notes.recovery-") }, "\(entries)")
+    #expect(run.stderr.contains(recovery))
+    let kept = try #require(FileManager.default.contents(atPath: directory + "/" + recovery))
+    #expect(String(decoding: kept, as: UTF8.self).contains("kept safe"))
   }
 
   @Test func aCorruptFavoritesFileIsKeptAsideReportedAndReplaced() async throws {

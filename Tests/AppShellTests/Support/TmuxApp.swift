@@ -7,13 +7,20 @@ struct TmuxApp {
   let tmux = TmuxServer()
   let directory: TemporaryDirectory
 
-  /// Starts the app on a fresh data directory holding `notes` (title, body), if any, in a
-  /// `width`×`height` pane; when it exits, the pane shows `EXITED <status>`.
+  /// Starts the app on a fresh data directory holding `notes` (title, body), if any, and
+  /// `files` (name, bytes) as they are, in a `width`×`height` pane; when it exits, the pane
+  /// shows `EXITED <status>`. With `directory`, it starts on that one instead (a second
+  /// instance, a second start).
   init(
-    notes: [(String, String)] = [], width: Int = 100, height: Int = 30, arguments: [String] = [],
-    sourceLocation: SourceLocation = #_sourceLocation
+    notes: [(String, String)] = [], files: [String: [UInt8]] = [:],
+    directory: TemporaryDirectory? = nil, width: Int = 100, height: Int = 30,
+    arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
-    directory = try TemporaryDirectory()
+    self.directory = try directory ?? TemporaryDirectory()
+    let directory = self.directory
+    for (name, bytes) in files {
+      try Data(bytes).write(to: URL(fileURLWithPath: directory.file(name)))
+    }
     if !notes.isEmpty {
       let document: [String: Any] = [
         "format": "multistore-notes", "version": 1,

@@ -194,7 +194,10 @@ import Testing
     }
   }
 
-  @Test func aCorruptFileIsReportedKeptAndReplacedOnSave() async throws {
+  /// A file that is not JSON stays where it is, byte for byte, through a session that types a
+  /// note and stops: the note goes to a recovery file, which the next start restores once the
+  /// file loads again.
+  @Test func aFileThatIsNotAcceptedIsLeftAsItIsAndWhatIsTypedIsKept() async throws {
     try await withTemporaryDirectory { directory in
       let garbage: [UInt8] = [0x7B, 0x1B, 0x5B, 0x32, 0x4A, 0xFF]
       try directory.write(garbage, to: "notes.json")
@@ -210,10 +213,19 @@ import Testing
       notes.type([.character("n")])
       notes.type("fresh")
       await notes.feature.stop()
-      let kept = directory.entries().filter { $0.hasPrefix("notes.json.corrupt-") }
-      #expect(kept.count == 1)
-      #expect(kept.first.flatMap { directory.read($0) } == garbage)
-      #expect(directory.entries().contains("notes.json"))
+      #expect(directory.read("notes.json") == garbage)
+      let recoveries = directory.entries().filter { $0.hasPrefix("notes.recovery-") }
+      #expect(recoveries.count == 1)
+      #expect(!directory.entries().contains { $0.hasPrefix("notes.json.corrupt-") })
+
+      // Once the file is fixed (here: removed), the next start restores the note.
+      #expect(unlink(directory.path(of: "notes.json")) == 0)
+      let next = await RunningNotes(storage: .file(inDirectory: directory.path))
+      await next.send(.save)
+      await next.feature.stop()
+      let saved = try NotesFile(directory: directory.path).load()
+      #expect(saved.notes.map(\.body) == ["fresh"])
+      #expect(directory.entries().filter { $0.hasPrefix("notes.recovery-") }.isEmpty)
     }
   }
 
@@ -233,7 +245,7 @@ import Testing
       notes.type([.character("n")])
       notes.type("not saved")
       await notes.send(.save)
-      #expect(notes.render(width: 200, height: 5).last?.contains("Not saved") == true)
+      #expect(notes.render(width: 200, height: 5).last?.contains("Read-only: notes.json") == true)
       await notes.stop()
       #expect(!notes.log.outputs.contains { if case .saved = $0 { true } else { false } })
       #expect(directory.entries(in: "notes.json") == ["inside"])

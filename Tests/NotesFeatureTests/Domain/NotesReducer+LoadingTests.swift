@@ -149,22 +149,42 @@ import Testing
     await store.finish()
   }
 
-  @Test func aCorruptFileIsReportedAndSavingStaysAllowed() async {
-    let corrupt = NotesStorageError.corrupt(
-      path: "/data/notes.json", keptAt: "/data/notes.json.corrupt-1-2", reason: "not valid JSON")
-    let storage = recording.storage(load: { () throws(NotesStorageError) -> NotesDocument in
-      throw corrupt
-    })
-    let store = makeNotesStore(NotesState(), storage: storage, clock: clock)
+  /// A file the storage does not accept loads as no notes with a refusal: the status line says
+  /// so in a few words, the host hears the whole reason, and no save is ever attempted.
+  @Test func aFileThatIsNotAcceptedIsReportedAndNeverSavedOver() async {
+    let refusal = NotesStorageError.notAccepted(
+      path: "/data/notes.json", reason: "not valid JSON (the document ends early at byte 9)")
+    let loaded = LoadedNotes(document: NotesDocument(notes: []), writeRefusal: refusal)
+    let store = makeNotesStore(
+      NotesState(), storage: recording.storage(loading: { loaded }), clock: clock)
     await store.send(.internal(.loadRequested))
-    await store.receive(.internal(.loadFailed(corrupt))) {
-      $0.loadStatus = .failed(corrupt.description)
-      $0.status = corrupt.description
+    await store.receive(.internal(.loaded(loaded))) {
+      $0.loadStatus = .loaded
+      $0.writeRefusal = refusal
+      $0.status = "Read-only: notes.json is not a notes file this app can read"
     }
-    await store.receive(.delegate(.storageError(corrupt.description)))
+    await store.receive(.delegate(.storageError(refusal.description)))
+    await store.receive(.delegate(.noteCountChanged(0)))
+    await store.send(.input(.save))
+    await store.receive(.delegate(.storageError(refusal.description)))
+    #expect(refusal.description.contains("/data/notes.json is not a notes file"))
+    #expect(refusal.description.contains("never saved over"))
+    await store.finish()
+    #expect(recording.saved.isEmpty)
+  }
+
+  /// Files an earlier build set aside are named at every load, after the notes loaded.
+  @Test func filesSetAsideEarlierAreNamedAtLoad() async {
+    let aside = NotesStorageError.keptAside(path: "/data/notes.json.corrupt-1-2")
+    let loaded = LoadedNotes(document: NotesDocument(notes: []), problems: [aside])
+    let store = makeNotesStore(
+      NotesState(), storage: recording.storage(loading: { loaded }), clock: clock)
+    await store.send(.internal(.loadRequested))
+    await store.receive(.internal(.loaded(loaded))) { $0.loadStatus = .loaded }
+    await store.receive(.delegate(.storageError(aside.description)))
     await store.receive(.delegate(.noteCountChanged(0)))
     #expect(store.state.canSave)
-    #expect(corrupt.description.contains("/data/notes.json.corrupt-1-2"))
+    #expect(aside.description.contains("/data/notes.json.corrupt-1-2"))
     await store.finish()
   }
 
@@ -178,8 +198,8 @@ import Testing
     await store.send(.internal(.loadRequested))
     await store.receive(.internal(.loadFailed(unreadable))) {
       $0.loadStatus = .failed(unreadable.description)
-      $0.canSave = false
-      $0.status = unreadable.description
+      $0.writeRefusal = unreadable
+      $0.status = unreadable.summary
     }
     await store.receive(.delegate(.storageError(unreadable.description)))
     await store.receive(.delegate(.noteCountChanged(0)))
@@ -199,7 +219,7 @@ import Testing
     }
     await store.receive(.delegate(.created(NoteID(1), title: "Untitled 1")))
     await store.receive(.delegate(.noteCountChanged(1)))
-    let refusal = "Not saved: the notes file could not be read, so it is left untouched"
+    let refusal = unreadable.description
     // The open note's editor hands it over first; the list's save is then refused.
     let opened = try #require(store.state.editing)
     await store.send(.input(.save))
@@ -207,7 +227,7 @@ import Testing
     await store.receive(
       .internal(.editor(.presented(.output(.saveRequested(opened, edited: false)))))
     ) {
-      $0.status = refusal
+      $0.status = unreadable.summary
       $0.history[1] = EditHistory()
       // The refusal answers the edits so far, as a save would.
       $0.autosavePending = false

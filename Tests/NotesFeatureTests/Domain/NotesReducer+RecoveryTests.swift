@@ -29,7 +29,7 @@ import Testing
     await store.send(.internal(.flush)) { $0.savesInFlight = 1 }
     await store.receive(.internal(.saveFailed(full))) {
       $0.savesInFlight = 0
-      $0.status = full.description
+      $0.status = full.summary
     }
     await store.receive(.delegate(.storageError(full.description)))
     await store.receive(.internal(.unsavedKept(path: "recovery-1"))) {
@@ -50,7 +50,7 @@ import Testing
     await store.send(.internal(.flush)) { $0.savesInFlight = 1 }
     await store.receive(.internal(.saveFailed(full))) {
       $0.savesInFlight = 0
-      $0.status = full.description
+      $0.status = full.summary
     }
     await store.receive(.delegate(.storageError(full.description)))
     await store.receive(.internal(.keepingUnsavedFailed(nowhere))) {
@@ -99,8 +99,8 @@ import Testing
     let unreadable = NotesStorageError.unreadable(path: "/data/notes.json", reason: "EACCES")
     await store.send(.internal(.loadFailed(unreadable))) {
       $0.loadStatus = .failed(unreadable.description)
-      $0.canSave = false
-      $0.status = unreadable.description
+      $0.writeRefusal = unreadable
+      $0.status = unreadable.summary
       $0.flushRequestedWhileLoading = false
     }
     await store.receive(.delegate(.storageError(unreadable.description)))
@@ -179,12 +179,12 @@ import Testing
       $0.nextID = 2
       $0.nextRevision = 2
       $0.loadStatus = .loaded
-      $0.canSave = false
-      $0.status = locked.description
+      $0.writeRefusal = locked
+      $0.status = "Read-only: another instance of the app is using notes.json"
     }
     await store.receive(.delegate(.storageError(locked.description)))
     await store.receive(.delegate(.noteCountChanged(1)))
-    #expect(locked.description.contains("pid 4242"))
+    #expect(locked.description.contains("in use by another instance of the app (pid 4242)"))
     await store.finish()
   }
 }

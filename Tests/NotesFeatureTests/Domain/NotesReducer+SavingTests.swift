@@ -168,7 +168,7 @@ import Testing
     await store.send(.input(.save)) { $0.savesInFlight = 1 }
     await store.receive(.internal(.saveFailed(failure))) {
       $0.savesInFlight = 0
-      $0.status = failure.description
+      $0.status = failure.summary
     }
     await store.receive(.delegate(.storageError(failure.description)))
     #expect(store.state.hasUnsavedChanges)

@@ -90,6 +90,68 @@ import Testing
     }
   }
 
+  /// Some editors start a UTF-8 file with a byte order mark; RFC 8259 lets a reader ignore
+  /// it. A save writes the file without it.
+  @Test func aByteOrderMarkBeforeValidJSONIsAccepted() throws {
+    let json = Array(
+      #"{"format":"multistore-notes","version":1,"notes":[{"id":1,"revision":1,"title":"t","body":"b"}]}"#
+        .utf8)
+    let document = try NotesDocument.decode([0xEF, 0xBB, 0xBF] + json)
+    #expect(document.notes.map(\.body) == ["b"])
+    #expect(document.encoded().first == UInt8(ascii: "{"))
+    for bad: [UInt8] in [
+      [0xEF, 0xBB], [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF], [0x20, 0xEF, 0xBB, 0xBF],
+    ] {
+      #expect(throws: NotesDocumentError.self) { try NotesDocument.decode(bad + json) }
+    }
+  }
+
+  /// Fields this build does not know, of the document and of each note, are written back as
+  /// they were read, whatever their values (empty containers inside them included).
+  @Test func unknownFieldsOfTheDocumentAndOfEachNoteSurviveARewrite() throws {
+    let json = #"""
+      {"format":"multistore-notes","sync":{"peers":[],"last":{"at":1.5e3,"ok":true,"x":null}},
+       "notes":[{"id":1,"revision":1,"title":"t","body":"b","color":"red","tags":[ "a" , {} ]},
+                {"id":2,"revision":2,"title":"u","body":"","pinned":false}],
+       "version":1,"comment":"kept \"as is\" \u00e9"}
+      """#
+    var document = try NotesDocument.decode(Array(json.utf8))
+    #expect(document.notes.map(\.title) == ["t", "u"])
+    #expect(document.notes[0].unknownFields.members.map(\.name) == ["color", "tags"])
+    #expect(document.notes[0].unknownFields.members[1].json == Array(#"[ "a" , {} ]"#.utf8))
+    #expect(document.unknownFields.members.map(\.name) == ["sync", "comment"])
+
+    document.notes[0].body = "edited"
+    let encoded = document.encoded()
+    #expect(try NotesDocument.decode(encoded) == document)
+    let parsed = try #require(
+      try JSONSerialization.jsonObject(with: Data(encoded)) as? [String: Any])
+    let original = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect((parsed["comment"] as? String) == "kept \"as is\" é")
+    #expect(
+      NSDictionary(dictionary: parsed["sync"] as? [String: Any] ?? [:])
+        == NSDictionary(dictionary: original["sync"] as? [String: Any] ?? [:]))
+    let notes = try #require(parsed["notes"] as? [[String: Any]])
+    #expect(notes[0]["color"] as? String == "red")
+    #expect(NSArray(array: notes[0]["tags"] as? [Any] ?? []) == NSArray(array: ["a", [:]]))
+    #expect(notes[1]["pinned"] as? Bool == false)
+    #expect(notes[0]["body"] as? String == "edited")
+  }
+
+  /// What a file says it is, read without its notes: how a newer build's file is told from a
+  /// broken one.
+  @Test func theHeaderIsReadWithoutTheNotes() throws {
+    let json = #"{"notes":{"changed":[{"shape":[]}]},"version":99,"format":"multistore-notes"}"#
+    var reader = BlockReader(bytes: Array(json.utf8))
+    let header = try NotesDocument.header(from: &reader)
+    #expect(header == NotesDocument.Header(format: "multistore-notes", version: 99))
+    #expect(throws: NotesDocumentError.unsupportedVersion(99)) {
+      try NotesDocument.decode(
+        Array(#"{"format":"multistore-notes","version":99,"notes":[]}"#.utf8))
+    }
+  }
+
   @Test func deeplyNestedUnknownMembersAreSkippedWithoutRecursion() async throws {
     // Seconds of work: alone in a process of its own, so that it holds none of the threads or
     // actors the tests running beside it need.

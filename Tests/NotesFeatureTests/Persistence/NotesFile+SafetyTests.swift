@@ -97,7 +97,7 @@ import Testing
     }
   }
 
-  @Test func aReadOnlyLoadReportsACorruptFileWithoutMovingIt() async throws {
+  @Test func aReadOnlyLoadReportsAFileItDoesNotAcceptWithoutMovingIt() async throws {
     try await withTemporaryDirectory { directory in
       try directory.write(Array("{ not json".utf8), to: "notes.json")
       let file = NotesFile(directory: directory.path)

@@ -73,7 +73,8 @@ import Testing
 
   @Test(arguments: [
     ("garbage", [0xFF, 0xFE, 0x00, 0x1B, 0x5B, 0x32, 0x4A, 0x9B] as [UInt8]),
-    ("wrong version", Array(#"{"format":"multistore-notes","version":2,"notes":[]}"#.utf8)),
+    ("an older version", Array(#"{"format":"multistore-notes","version":0,"notes":[]}"#.utf8)),
+    ("another format", Array(#"{"format":"todo-list","version":1,"notes":[]}"#.utf8)),
     (
       "duplicate ids",
       Array(
@@ -83,30 +84,68 @@ import Testing
     ),
     ("truncated", Array(#"{"format":"multistore-notes","version":1,"notes":[{"id""#.utf8)),
   ])
-  func aCorruptFileIsMovedAsideIntactAndReported(kind: String, bytes: [UInt8]) async throws {
+  func aFileItDoesNotAcceptIsLeftAsItIsAndReported(kind: String, bytes: [UInt8]) async throws {
     try await withTemporaryDirectory { directory in
       try directory.write(bytes, to: "notes.json")
       let file = NotesFile(directory: directory.path)
       do throws(NotesStorageError) {
         _ = try file.load()
-        Issue.record("\(kind): a corrupt file loaded")
+        Issue.record("\(kind): a file that is not accepted loaded")
       } catch {
-        guard case .corrupt(let path, let keptAt, _) = error else {
-          Issue.record("\(kind): expected corrupt, got \(error)")
+        guard case .notAccepted(let path, _) = error else {
+          Issue.record("\(kind): expected notAccepted, got \(error)")
           return
         }
         #expect(path == file.path)
         #expect(error.description.contains(file.path))
-        #expect(error.description.contains(keptAt))
-        #expect(keptAt.hasPrefix(file.path + ".corrupt-"))
-        let keptName = String(keptAt.dropFirst(directory.path.count + 1))
-        #expect(directory.entries() == [keptName])
-        #expect(directory.read(keptName) == bytes)
       }
-      // Saving is safe afterwards: the kept file is untouched.
-      try file.save(NotesDocument(notes: notes))
-      #expect(try file.load().notes == notes)
-      #expect(directory.entries().count == 2)
+      #expect(directory.entries() == ["notes.json"])
+      #expect(directory.read("notes.json") == bytes)
+    }
+  }
+
+  /// A newer build's file whose notes read as this build's loads with its version (the
+  /// storage then refuses to write it); one whose notes do not is reported with its version,
+  /// wherever the version is in the file.
+  @Test func aNewerVersionIsNamedAndNeverTakenForABrokenFile() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = NotesFile(directory: directory.path)
+      let readable = Array(
+        (#"{"format":"multistore-notes","version":99,"notes":["#
+          + #"{"id":1,"title":"a","body":"text","revision":1,"color":"red"}]}"#).utf8)
+      try directory.write(readable, to: "notes.json")
+      let document = try file.load()
+      #expect(document.version == 99)
+      #expect(document.notes.map(\.body) == ["text"])
+
+      for changed in [
+        #"{"format":"multistore-notes","notes":[{"uuid":"x","blocks":[]}],"version":99}"#,
+        #"{"version":99,"notes":{"by-id":{}},"format":"multistore-notes"}"#,
+      ] {
+        try directory.write(Array(changed.utf8), to: "notes.json")
+        #expect(throws: NotesStorageError.newerVersion(path: file.path, version: 99, shown: false))
+        {
+          try file.load()
+        }
+        #expect(directory.read("notes.json") == Array(changed.utf8))
+      }
+      #expect(directory.entries() == ["notes.json"])
+    }
+  }
+
+  @Test func filesAnEarlierBuildKeptAsideAreListedOldestFirst() async throws {
+    try await withTemporaryDirectory { directory in
+      try directory.write(Array("first {".utf8), to: "notes.json.corrupt-1700000000-7")
+      try directory.write(Array("second {".utf8), to: "notes.json.corrupt-1700000500-9")
+      try directory.write(Array("{}".utf8), to: "favorites.json.corrupt-1700000000-7")
+      let file = NotesFile(directory: directory.path)
+      #expect(
+        file.keptAsideFiles() == [
+          directory.path(of: "notes.json.corrupt-1700000000-7"),
+          directory.path(of: "notes.json.corrupt-1700000500-9"),
+        ])
+      _ = try file.load()
+      #expect(directory.read("notes.json.corrupt-1700000000-7") == Array("first {".utf8))
     }
   }
 
@@ -122,30 +161,6 @@ import Testing
 
       #expect(try file.load().notes == notes)
       #expect(directory.entries().sorted() == ["notes.json", ours].sorted())
-    }
-  }
-
-  @Test func twoCorruptFilesInTheSameSecondAreBothKept() async throws {
-    try await withTemporaryDirectory { directory in
-      let file = NotesFile(directory: directory.path)
-      var kept: [String] = []
-      for bytes in [Array("first {".utf8), Array("second {".utf8)] {
-        try directory.write(bytes, to: "notes.json")
-        do throws(NotesStorageError) {
-          _ = try file.load()
-          Issue.record("a corrupt file loaded")
-        } catch {
-          guard case .corrupt(_, let keptAt, _) = error else {
-            Issue.record("expected corrupt, got \(error)")
-            return
-          }
-          kept.append(String(keptAt.dropFirst(directory.path.count + 1)))
-        }
-      }
-      #expect(Set(kept).count == 2)
-      #expect(directory.entries().sorted() == kept.sorted())
-      #expect(directory.read(kept[0]) == Array("first {".utf8))
-      #expect(directory.read(kept[1]) == Array("second {".utf8))
     }
   }
 
