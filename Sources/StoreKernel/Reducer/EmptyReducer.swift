@@ -2,7 +2,7 @@
 /// placeholder child.
 ///
 /// ```swift
-/// Scope(state: \.settings, action: Action.settingsPath) {
+/// var body: some ReducerOf<Self> {
 ///   EmptyReducer()
 /// }
 /// ```

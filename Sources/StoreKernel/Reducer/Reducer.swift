@@ -7,7 +7,7 @@
 /// ``ReducerBuilder`` (the store runs it through the default ``reduce(into:action:)``):
 ///
 /// ```swift
-/// struct Counter: Reducer {
+/// struct Stepper: Reducer {
 ///   struct State: Equatable { var count = 0 }
 ///   enum Action: Equatable, Sendable { case increment, decrement }
 ///
@@ -28,7 +28,7 @@
 /// ```swift
 /// enum CounterAction: Equatable, Sendable { case increment, decrement }
 ///
-/// struct PlainCounter: Reducer {
+/// struct Counter: Reducer {
 ///   func reduce(into state: inout Int, action: CounterAction) -> Effect<CounterAction> {
 ///     switch action {
 ///     case .increment: state += 1
