@@ -20,7 +20,7 @@ extension DependencyValues {
 ///
 /// `Sendable`: it holds a `@Sendable` closure.
 public struct DateGenerator: Sendable {
-  private let generate: @Sendable () -> Date
+  private var generate: @Sendable () -> Date
 
   /// A generator that asks `generate` each time.
   ///
@@ -29,8 +29,12 @@ public struct DateGenerator: Sendable {
     self.generate = generate
   }
 
-  /// The current date.
-  public var now: Date { generate() }
+  /// The current date. Setting it makes the generator tell that date from then on, as TCA's
+  /// does: `withDependencies { $0.date.now = Date(timeIntervalSince1970: 1_234_567_890) }`.
+  public var now: Date {
+    get { generate() }
+    set { generate = { newValue } }
+  }
 
   /// The current date.
   public func callAsFunction() -> Date { generate() }

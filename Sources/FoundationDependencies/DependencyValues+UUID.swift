@@ -62,6 +62,17 @@ extension UUID {
   }
 }
 
+extension UUID {
+  /// TCA's spelling of ``init(number:)``, for the ids the test `uuid` generator makes:
+  /// `UUID(0)` is `00000000-0000-0000-0000-000000000000`, `UUID(1)` the next one.
+  ///
+  /// - Parameter number: The number to spell; not negative.
+  public init(_ number: Int) {
+    precondition(number >= 0, "UUID(\(number)): the number must not be negative.")
+    self.init(number: UInt64(number))
+  }
+}
+
 /// A counter several threads may take numbers from.
 private final class LockedCounter: Sendable {
   private let value = LockedValue<UInt64>(0)

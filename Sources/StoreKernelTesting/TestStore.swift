@@ -94,13 +94,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ///
   /// - Parameters:
   ///   - initialState: The state the feature starts in.
-  ///   - reducer: Makes the feature's logic.
+  ///   - reducer: Makes the feature's logic: one reducer, or several, run in order (a
+  ///     `ReducerBuilder` block).
   ///   - prepareDependencies: Overrides dependencies (test context is already set).
   ///   - isolation: The actor the store is confined to; the caller's by default.
   ///   - sourceLocation: Where the test store was created, for failures found at release.
   public convenience init<R: Reducer>(
     initialState: @autoclosure () -> State,
-    reducer: () -> R,
+    @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation

@@ -49,6 +49,29 @@ private struct Journal: Reducer {
     await second.send(.write) { $0.entries = [.init(id: UUID(number: 0), written: epoch)] }
   }
 
+  @Test func aTestSetsTheDateByItsNowAsInTCA() async {
+    let date = Date(timeIntervalSince1970: 1_234_567_890)
+    let store = TestStore(initialState: Journal.State()) {
+      Journal()
+    } withDependencies: {
+      $0.date.now = date
+    }
+    await store.send(.write) { $0.entries = [.init(id: UUID(0), written: date)] }
+    let later = withDependencies {
+      $0.date.now = date.addingTimeInterval(60)
+    } operation: {
+      Dependency(\.date).wrappedValue.now
+    }
+    #expect(later == date.addingTimeInterval(60))
+  }
+
+  @Test func uuidOfAnIntIsTCAsSpellingOfTheTestIDs() {
+    #expect(UUID(0) == UUID(number: 0))
+    #expect(UUID(10).uuidString == "00000000-0000-0000-0000-00000000000A")
+    let generate = UUIDGenerator.incrementing
+    #expect([generate(), generate()] == [UUID(0), UUID(1)])
+  }
+
   @Test func aTestCanSetBoth() async {
     let id = UUID(number: 42)
     let date = Date(timeIntervalSince1970: 1_700_000_000)

@@ -14,7 +14,6 @@ private struct Profile: Reducer {
     case saveTapped
   }
 
-  @ReducerBuilder<State, Action>
   var body: some Reducer<State, Action> {
     BindingReducer()
     Reduce { state, action in
@@ -27,10 +26,6 @@ private struct Profile: Reducer {
         return .none
       }
     }
-  }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
   }
 }
 

@@ -19,16 +19,11 @@ private struct Middle: Reducer {
 
   @Dependency(\.dismiss) var dismiss
 
-  @ReducerBuilder<State, Action>
   var body: some Reducer<State, Action> {
     Reduce { _, action in
       action == .closeTapped ? .run { _ in await dismiss() } : .none
     }
     .ifLet(\.$drafter, action: Action.drafterPath) { Drafter() }
-  }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
   }
 }
 

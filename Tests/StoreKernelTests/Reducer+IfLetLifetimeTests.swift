@@ -39,10 +39,6 @@ private struct Screen: Reducer {
     .ifLet(\.ticker, action: Action.tickerPath) { Ticker() }
     .ifLet(\.nested, action: Action.nestedPath) { Nested() }
   }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
-  }
 }
 
 /// A child that holds a grandchild ticker.

@@ -28,14 +28,9 @@ private struct Destination: Reducer {
 
   enum Alert: Equatable, Sendable { case confirm }
 
-  @ReducerBuilder<State, Action>
   var body: some Reducer<State, Action> {
     Scope(state: State.editorPath, action: Action.editorPath) { Drafter() }
     Scope(state: State.tickerPath, action: Action.tickerPath) { Ticker() }
-  }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
   }
 }
 
@@ -56,7 +51,6 @@ private struct App: Reducer {
       extract: { if case .destination(let action) = $0 { action } else { nil } })
   }
 
-  @ReducerBuilder<State, Action>
   var body: some Reducer<State, Action> {
     Reduce { state, action in
       switch action {
@@ -70,10 +64,6 @@ private struct App: Reducer {
       return .none
     }
     .ifLet(\.$destination, action: Action.destinationPath) { Destination() }
-  }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
   }
 }
 

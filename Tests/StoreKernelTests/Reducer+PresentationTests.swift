@@ -39,7 +39,6 @@ private struct Screen: Reducer {
     }
   }
 
-  @ReducerBuilder<State, Action>
   var body: some Reducer<State, Action> {
     Reduce { state, action in
       switch action {
@@ -68,10 +67,6 @@ private struct Screen: Reducer {
     }
     .ifLet(\.$editor, action: Action.editorPath) { Drafter() }
     .ifLet(\.$alert, action: Action.alertPath)
-  }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
   }
 }
 

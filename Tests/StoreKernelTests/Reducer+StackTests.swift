@@ -18,7 +18,6 @@ private struct Root: Reducer {
       embed: Action.path, extract: { if case .path(let action) = $0 { action } else { nil } })
   }
 
-  @ReducerBuilder<State, Action>
   var body: some Reducer<State, Action> {
     Reduce { state, action in
       switch action {
@@ -41,10 +40,6 @@ private struct Root: Reducer {
       return .none
     }
     .forEach(\.path, action: Action.pathPath) { Drafter() }
-  }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
   }
 }
 

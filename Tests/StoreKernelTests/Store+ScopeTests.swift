@@ -47,10 +47,6 @@ private struct Branch: Reducer {
       }
     }
   }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
-  }
 }
 
 private struct Root: Reducer {

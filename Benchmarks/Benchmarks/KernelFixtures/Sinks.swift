@@ -22,3 +22,9 @@ public func sink(_ effect: Effect<CounterAction>) {}
 /// - Parameter value: The number.
 @inline(never)
 public func sink(_ value: Int) {}
+
+/// Takes the effect a composed reducer returns, and does nothing with it.
+///
+/// - Parameter effect: The effect.
+@inline(never)
+public func sink(_ effect: Effect<ComposedAction>) {}

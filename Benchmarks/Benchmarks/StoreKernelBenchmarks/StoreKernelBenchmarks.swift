@@ -53,6 +53,9 @@ let benchmarks: @Sendable () -> Void = {
     await host.effectRoundTrips(UncheckedBox(value: benchmark))
   }
 
+  // A body built again for every action, against the same reducers run from `reduce`.
+  bodyBenchmarks(fast)
+
   // Stack pushes and pops, and updates by id: values at the `fast` count, stores at `slow`.
   navigationBenchmarks(host: host, values: fast, stores: slow)
 

@@ -14,7 +14,9 @@
 // notes mode renders a screen per key (about 100,000 instructions): run it with 10,000 and
 // 1,000 keys, over 9,000.
 //
-// KernelSends.swift adds the kernel's own paths (modes scoped10, dependency, fanout100).
+// KernelSends.swift adds the kernel's own paths (modes scoped10, dependency, fanout100), and
+// BodyCalls.swift a body against reduce (reduce-trivial, body-trivial, reduce-composed,
+// body-composed).
 //
 // Used by docs/performance.md.
 
@@ -110,7 +112,8 @@ guard arguments.count == 3, let keys = Int(arguments[2]), keys > 0 else {
   fatalError(
     "usage: KeystrokeInstructions "
       + "keys|plain|feature|stamped|model|revision-only|feature-actor|revision-only-actor|notes|"
-      + "scoped10|dependency|fanout100 KEYS")
+      + "scoped10|dependency|fanout100|reduce-trivial|body-trivial|reduce-composed|"
+      + "body-composed KEYS")
 }
 if arguments[1] == "notes" {
   typeIntoTheNotes(keys)
@@ -142,6 +145,10 @@ if arguments[1] == "notes" {
     case "scoped10": sendThroughTenScopes(keys)
     case "dependency": sendReadingADependency(keys)
     case "fanout100": sendToAHundredObservers(keys)
+    case "reduce-trivial": callTrivialReducer(keys, body: false)
+    case "body-trivial": callTrivialReducer(keys, body: true)
+    case "reduce-composed": callComposedReducer(keys, body: false)
+    case "body-composed": callComposedReducer(keys, body: true)
     default: fatalError("unknown mode \(arguments[1])")
     }
   }

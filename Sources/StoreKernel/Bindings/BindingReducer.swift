@@ -2,8 +2,7 @@
 /// feature's own reducer, so that reducer sees the new value and can react to it.
 ///
 /// ```swift
-/// @ReducerBuilder<State, Action>
-/// var body: some Reducer<State, Action> {
+/// var body: some ReducerOf<Self> {
 ///   BindingReducer()
 ///   Reduce { state, action in
 ///     switch action {

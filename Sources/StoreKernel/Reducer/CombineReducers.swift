@@ -33,35 +33,6 @@ public struct CombineReducers<Reducers: Reducer>: Reducer {
 
 extension CombineReducers: Sendable where Reducers: Sendable {}
 
-/// Builds a chain of reducers of one domain; each runs in turn and their effects merge.
-///
-/// A namespace: no values.
-@resultBuilder
-public enum ReducerBuilder<State, Action: Sendable> {
-  /// A reducer of the builder's domain, which also tells a `Reduce { state, action in … }` its
-  /// types.
-  @inlinable
-  public static func buildExpression<R: Reducer<State, Action>>(_ expression: R) -> R {
-    expression
-  }
-
-  /// A single reducer stands for itself.
-  @inlinable
-  public static func buildPartialBlock<R: Reducer>(first: R) -> R
-  where R.State == State, R.Action == Action {
-    first
-  }
-
-  /// Appends the next reducer to the chain built so far.
-  @inlinable
-  public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
-    accumulated: R0, next: R1
-  ) -> ReducerSequence<R0, R1>
-  where R0.State == State, R0.Action == Action, R1.State == State, R1.Action == Action {
-    ReducerSequence(first: accumulated, second: next)
-  }
-}
-
 /// Two reducers run one after the other; the building block of ``CombineReducers``.
 ///
 /// `Sendable` when both reducers are.

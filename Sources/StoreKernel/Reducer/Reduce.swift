@@ -10,14 +10,14 @@
 /// Not `Sendable`: the closure may capture anything the host owns.
 public struct Reduce<State, Action: Sendable>: Reducer {
   @usableFromInline
-  let body: (inout State, Action) -> Effect<Action>
+  let run: (inout State, Action) -> Effect<Action>
 
   /// Creates a reducer from a closure.
   ///
   /// - Parameter reduce: Mutates the state for an action and returns the effect to run.
   @inlinable
   public init(_ reduce: @escaping (inout State, Action) -> Effect<Action>) {
-    self.body = reduce
+    self.run = reduce
   }
 
   /// Wraps any reducer with the same domain, erasing its type.
@@ -25,12 +25,12 @@ public struct Reduce<State, Action: Sendable>: Reducer {
   /// - Parameter reducer: The reducer to wrap.
   @inlinable
   public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
-    self.body = { reducer.reduce(into: &$0, action: $1) }
+    self.run = { reducer.reduce(into: &$0, action: $1) }
   }
 
   /// Runs the closure.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body(&state, action)
+    run(&state, action)
   }
 }

@@ -3,6 +3,28 @@
 /// A reducer mutates `state` in place and returns the ``Effect`` that should run afterwards.
 /// All side effects (I/O, time, randomness) belong in the returned effect, never in the body.
 ///
+/// There are two ways to write one, as in TCA. Compose other reducers in ``body``, built with
+/// ``ReducerBuilder`` (the store runs it through the default ``reduce(into:action:)``):
+///
+/// ```swift
+/// struct Stepper: Reducer {
+///   struct State: Equatable { var count = 0 }
+///   enum Action: Equatable, Sendable { case increment, decrement }
+///
+///   var body: some ReducerOf<Self> {
+///     Reduce { state, action in
+///       switch action {
+///       case .increment: state.count += 1
+///       case .decrement: state.count -= 1
+///       }
+///       return .none
+///     }
+///   }
+/// }
+/// ```
+///
+/// or implement ``reduce(into:action:)`` alone, for a reducer that composes nothing:
+///
 /// ```swift
 /// enum CounterAction: Equatable, Sendable { case increment, decrement }
 ///
@@ -17,6 +39,10 @@
 /// }
 /// ```
 ///
+/// Implement one of the two. When a type implements both, the store calls `reduce`; its body is
+/// not run. A body is built again for every action, as in TCA: keep its construction cheap
+/// (properties and values, no work).
+///
 /// Reducers are values; whether a conforming type is `Sendable` is up to it. Stores only call
 /// them on their own actor.
 public protocol Reducer<State, Action> {
@@ -24,12 +50,51 @@ public protocol Reducer<State, Action> {
   associatedtype State
   /// The actions this reducer understands. Actions cross into effects, so they are `Sendable`.
   associatedtype Action: Sendable
+  /// The type of ``body``: a reducer of the same domain, or `Never` for a reducer that
+  /// implements ``reduce(into:action:)`` itself.
+  associatedtype Body
 
   /// Evolves `state` for `action` and returns the work to do next.
+  ///
+  /// A reducer whose ``body`` is a reducer of its domain gets this method from it.
   ///
   /// - Parameters:
   ///   - state: The current state, mutated in place.
   ///   - action: The action to handle.
   /// - Returns: The effect to run, or ``Effect/none``.
   func reduce(into state: inout State, action: Action) -> Effect<Action>
+
+  /// The reducers this one is made of, run in order for every action.
+  ///
+  /// Built with ``ReducerBuilder``: list reducers, one per line, with `if`, `switch`, `for`
+  /// and `#available` as in any result builder. Never read it to run a reducer: call
+  /// ``reduce(into:action:)``, which a reducer that implements it does not route through its
+  /// body.
+  @ReducerBuilder<State, Action>
+  var body: Body { get }
 }
+
+extension Reducer where Body == Never {
+  /// A reducer that implements ``reduce(into:action:)`` has no body; reading it traps.
+  public var body: Never {
+    fatalError(
+      "\(Self.self) has no body: it implements reduce(into:action:). Run a reducer with "
+        + "reduce(into:action:), never through its body.")
+  }
+}
+
+extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Runs ``body``, built again for this action.
+  ///
+  /// - Parameters:
+  ///   - state: The current state, mutated in place.
+  ///   - action: The action to handle.
+  /// - Returns: The effects of the body's reducers, merged.
+  @inlinable
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    body.reduce(into: &state, action: action)
+  }
+}
+
+/// A reducer of `R`'s domain, for a body's type: `var body: some ReducerOf<Self>`.
+public typealias ReducerOf<R: Reducer> = Reducer<R.State, R.Action>

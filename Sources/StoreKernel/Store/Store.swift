@@ -95,14 +95,15 @@ public final class Store<State, Action: Sendable> {
   ///
   /// - Parameters:
   ///   - initialState: The state the feature starts in, made with the store's dependencies.
-  ///   - reducer: Makes the feature's logic.
+  ///   - reducer: Makes the feature's logic: one reducer, or several, run in order (a
+  ///     ``ReducerBuilder`` block).
   ///   - name: The store's name in instrumentation; defaults to the state type's name.
   ///   - prepareDependencies: Overrides dependencies for this store and its effects.
   ///   - isolation: The actor the store is confined to; defaults to the caller's.
   @inline(__always) @inlinable
   public convenience init<R: Reducer>(
     initialState: @autoclosure () -> State,
-    reducer: () -> R,
+    @ReducerBuilder<State, Action> reducer: () -> R,
     name: String? = nil,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation

@@ -1,7 +1,8 @@
 import FeatureBridge
 import StoreKernel
 
-/// A parent that presents the recorder as a sheet (a tree) and keeps what it recorded.
+/// A parent that presents the recorder as a sheet (a tree) and keeps what it recorded; its
+/// `ifLet` is in its body, built again for every action.
 struct Memo: Reducer {
   struct State: Equatable {
     @PresentationState var recording: Recording?
@@ -21,8 +22,8 @@ struct Memo: Reducer {
       extract: { if case .recorder(let action) = $0 { action } else { nil } })
   }
 
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    Reduce<State, Action> { state, action in
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
       switch action {
       case .recordTapped:
         state.recording = Recording(id: state.nextID)
@@ -43,11 +44,10 @@ struct Memo: Reducer {
       }
     }
     .ifLet(\.$recording, action: Action.recorderPath, feature: \.recorder)
-    .reduce(into: &state, action: action)
   }
 }
 
-/// A parent that presents recorders on a stack.
+/// A parent that presents recorders on a stack; its `forEach` is in its body.
 struct Takes: Reducer {
   struct State: Equatable {
     var path = StackState<Recording>()
@@ -63,8 +63,8 @@ struct Takes: Reducer {
       embed: Action.path, extract: { if case .path(let action) = $0 { action } else { nil } })
   }
 
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    Reduce<State, Action> { state, action in
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
       switch action {
       case .newTake(let id):
         state.path.append(Recording(id: id))
@@ -74,6 +74,5 @@ struct Takes: Reducer {
       }
     }
     .forEach(\.path, action: Action.pathPath, feature: \.recorder)
-    .reduce(into: &state, action: action)
   }
 }

@@ -51,8 +51,7 @@ struct Inbox: Reducer {
       extract: { if case .destination(let action) = $0 { action } else { nil } })
   }
 
-  @ReducerBuilder<State, Action>
-  var body: some Reducer<State, Action> {
+  var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
       case .composeTapped:
@@ -76,9 +75,5 @@ struct Inbox: Reducer {
       return .none
     }
     .ifLet(\.$destination, action: Action.destinationPath) { Destination() }
-  }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
   }
 }

@@ -16,8 +16,7 @@ struct Profile: Reducer {
     case saveTapped
   }
 
-  @ReducerBuilder<State, Action>
-  var body: some Reducer<State, Action> {
+  var body: some ReducerOf<Self> {
     BindingReducer()
     Reduce { state, action in
       switch action {
@@ -28,10 +27,6 @@ struct Profile: Reducer {
         return .none
       }
     }
-  }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
   }
 }
 

@@ -15,14 +15,9 @@ struct Path: Reducer {
     case editor(Editor.Action)
   }
 
-  @ReducerBuilder<State, Action>
-  var body: some Reducer<State, Action> {
+  var body: some ReducerOf<Self> {
     Scope(state: State.detailPath, action: Action.detailPath) { detailReducer() }
     Scope(state: State.editorPath, action: Action.editorPath) { Editor() }
-  }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
   }
 }
 

@@ -47,13 +47,12 @@ struct TimerReducer: Reducer {
     }
   }
 
-  /// One effect for the whole countdown rather than one per second: it sleeps on the injected
-  /// clock and sends a tick, until it is cancelled.
+  /// One effect for the whole countdown rather than one per second: it sends a tick for each
+  /// tick of the injected clock's timer, until it is cancelled.
   private func countdown() -> Effect<TimerAction> {
     let clock = clock
     return .run { send in
-      while true {
-        try await clock.sleep(for: .seconds(1))
+      for await _ in clock.timer(interval: .seconds(1)) {
         await send(.internal(.tick))
       }
     }
