@@ -190,7 +190,7 @@ extension Shared: Equatable where Value: Equatable {
   public static func == (lhs: Shared<Value>, rhs: Shared<Value>) -> Bool {
     if let tracker = SharedChangeTracker.assertingNow, lhs.reference === rhs.reference {
       tracker.markAsserted(lhs.reference.root)
-      return lhs.wrappedValue == rhs.reference.read()
+      return lhs.wrappedValue == rhs.reference.actual(in: tracker)
     }
     return lhs.wrappedValue == rhs.wrappedValue
   }
@@ -220,7 +220,8 @@ extension Shared: SharedDiffable {
       let value = reference.read()
       return (value, value)
     }
-    return (reference.snapshot(in: tracker) ?? reference.read(), reference.read())
+    let actual = reference.actual(in: tracker)
+    return (reference.snapshot(in: tracker) ?? actual, actual)
   }
 }
 

@@ -136,6 +136,10 @@ package final class SharedBox<Value: Sendable>: SharedReference<Value>, AnyShare
     tracker.snapshot(of: self)
   }
 
+  override package func actual(in tracker: SharedChangeTracker) -> Value {
+    tracker.actual(of: self) ?? read()
+  }
+
   override package func withSnapshot<Result>(
     in tracker: SharedChangeTracker, _ body: (inout Value) throws -> Result
   ) rethrows -> Result {

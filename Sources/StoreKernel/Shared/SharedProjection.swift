@@ -28,6 +28,10 @@ final class SharedKeyPathReference<Base: Sendable, Value: Sendable>: SharedRefer
     base.snapshot(in: tracker)?[keyPath: keyPath]
   }
 
+  override func actual(in tracker: SharedChangeTracker) -> Value {
+    base.actual(in: tracker)[keyPath: keyPath]
+  }
+
   override func withSnapshot<Result>(
     in tracker: SharedChangeTracker, _ body: (inout Value) throws -> Result
   ) rethrows -> Result {
@@ -93,6 +97,10 @@ where Collection: Sendable, Collection.Element: Sendable, Collection.Element.ID:
 
   override func snapshot(in tracker: SharedChangeTracker) -> Collection.Element? {
     base.snapshot(in: tracker).flatMap { $0.sharedElement(id: id) }
+  }
+
+  override func actual(in tracker: SharedChangeTracker) -> Collection.Element {
+    base.actual(in: tracker).sharedElement(id: id) ?? lastSeen.get()
   }
 
   override func withSnapshot<Result>(
