@@ -22,6 +22,13 @@ private func holder(
   }
 }
 
+extension SharedKey where Self == FileStorageKey<[Int]>.Default {
+  /// A file key with its default, declared as TCA's SyncUps declares `.syncUps`.
+  fileprivate static var favoriteNumbers: Self {
+    Self[.fileStorage("/nonexistent/favorite-numbers.json"), default: [7]]
+  }
+}
+
 private func text(_ bytes: [UInt8]?) -> String? {
   bytes.map { String(decoding: $0, as: UTF8.self) }
 }
@@ -186,6 +193,19 @@ private func text(_ bytes: [UInt8]?) -> String? {
     favorites.withLock { $0 = [3] }
     await favorites.save()
     #expect(text(directory.contents(of: "favorites.json")) == "[3]")
+  }
+
+  @Test func aFileKeyWithADefaultNeedsNoTypeOrValueWhereItIsHeld() {
+    withDependencies {
+      $0.sharedRegistry = SharedRegistry()
+    } operation: {
+      // In memory: a test that did not ask for the disk.
+      @Shared(.favoriteNumbers) var favorites
+      #expect(favorites == [7])
+      @Shared(.fileStorage("/nonexistent/favorite-numbers.json")) var same: [Int] = []
+      $favorites.withLock { $0.append(8) }
+      #expect(same == [7, 8])
+    }
   }
 
   @Test func inATestTheValueStaysInMemoryUnlessTheTestAsksForTheDisk() async {

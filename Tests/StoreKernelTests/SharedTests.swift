@@ -239,9 +239,7 @@ private struct Row: Identifiable, Equatable, Sendable {
     #expect(seen.row == 2)
     #expect(seen.inside == 3)
     #expect(seen.read == 2)
-    let inside = rows.withLock {
-      _ = $0.popLast(); return rows.wrappedValue.count
-    }
+    let inside = rows.withLock { rows.wrappedValue.count + ($0.popLast() == nil ? 1 : 0) }
     #expect(inside == 3)
     #expect(rows.wrappedValue.count == 2)
   }
@@ -353,5 +351,87 @@ private struct Row: Identifiable, Equatable, Sendable {
       @Shared(.inMemory("other")) var other = 10
       #expect(other == 10)
     }
+  }
+}
+
+private struct Meeting: Identifiable, Equatable, Sendable {
+  let id: Int
+  var title = ""
+}
+
+extension SharedKey where Self == InMemoryKey<IdentifiedArrayOf<Meeting>>.Default {
+  /// A key with its default, as TCA's SyncUps declares `.syncUps`.
+  fileprivate static var meetings: Self {
+    Self[.inMemory("meetings"), default: [Meeting(id: 1)]]
+  }
+}
+
+@Suite struct SharedKeyDefaultTests {
+  @Test func aKeyWithADefaultNeedsNoTypeOrValueWhereItIsHeld() {
+    withDependencies {
+      $0.sharedRegistry = SharedRegistry()
+    } operation: {
+      @Shared(.meetings) var meetings
+      #expect(meetings == [Meeting(id: 1)])
+      // The same value as the key it wraps, and a default given here is not used: the value
+      // is already held.
+      @Shared(.meetings) var again = [Meeting(id: 9)]
+      @Shared(.inMemory("meetings")) var byName: IdentifiedArrayOf<Meeting> = []
+      $meetings.withLock { $0.append(Meeting(id: 2)) }
+      #expect(again.ids == [1, 2])
+      #expect(byName.ids == [1, 2])
+    }
+  }
+
+  @Test func aDefaultGivenWhereTheKeyIsFirstHeldWinsOverTheKeys() {
+    withDependencies {
+      $0.sharedRegistry = SharedRegistry()
+    } operation: {
+      @Shared(.meetings) var meetings = [Meeting(id: 7)]
+      #expect(meetings.ids == [7])
+    }
+  }
+}
+
+@Suite struct SharedUnwrappingTests {
+  /// TCA's `Shared($syncUps[id: id])` is `Shared<SyncUp>?`; it was `Shared<Shared<SyncUp>?>`.
+  @Test func sharedOfAnElementByIdIsAnOptionalSharedElement() throws {
+    let meetings = Shared(value: IdentifiedArrayOf<Meeting>([Meeting(id: 1)]))
+    let meeting: Shared<Meeting>? = Shared(meetings[id: 1])
+    let found = try #require(meeting)
+    found.withLock { $0.title = "Standup" }
+    #expect(meetings.wrappedValue[id: 1]?.title == "Standup")
+    #expect(Shared(meetings[id: 2]) == nil)
+    // Without a type written down, the same.
+    let inferred = Shared(meetings[id: 1])
+    #expect(type(of: inferred) == Shared<Meeting>?.self)
+  }
+
+  @Test func sharedOfASharedOptionalUnwrapsItWhileItHoldsAValue() throws {
+    let draft = Shared<String?>(value: "a")
+    let unwrapped = try #require(Shared(draft))
+    #expect(type(of: unwrapped) == Shared<String>.self)
+    unwrapped.withLock { $0 += "b" }
+    #expect(draft.wrappedValue == "ab")
+    draft.withLock { $0 = nil }
+    // Reads as last seen; writes change nothing.
+    #expect(unwrapped.wrappedValue == "ab")
+    unwrapped.withLock { $0 = "c" }
+    #expect(draft.wrappedValue == nil)
+    #expect(Shared(draft) == nil)
+  }
+
+  /// The other spellings keep their meaning next to the unwrapping initializers.
+  @Test func theCommonSpellingsResolveAsBefore() {
+    let count = Shared(1)
+    #expect(type(of: count) == Shared<Int>.self)
+    let optional = Shared(Optional(1))
+    #expect(type(of: optional) == Shared<Int?>.self)
+    let empty: Shared<Int?> = Shared(nil)
+    #expect(empty.wrappedValue == nil)
+    let none = Shared<Int?>(value: nil)
+    #expect(type(of: none) == Shared<Int?>.self)
+    let held = Shared(projectedValue: count)
+    #expect(held == count)
   }
 }

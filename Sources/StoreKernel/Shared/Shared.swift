@@ -58,7 +58,12 @@ public struct Shared<Value: Sendable>: Sendable {
   /// let favorites = Shared<Set<Int>>([])
   /// ```
   ///
+  /// Disfavored, so that TCA's `Shared($rows[id: id])` is the unwrapping `init?(_:)` that
+  /// takes a `Shared<Value>?` (giving `Shared<Row>?`), not a shared value holding a shared
+  /// value (`Shared<Shared<Row>?>`).
+  ///
   /// - Parameter value: The starting value.
+  @_disfavoredOverload
   public init(_ value: Value) {
     self.init(value: value)
   }

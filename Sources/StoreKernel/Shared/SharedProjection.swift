@@ -124,7 +124,7 @@ where Collection: Sendable, Collection.Element: Sendable, Collection.Element.ID:
 }
 
 /// The last value an element reference saw, for reads after the element was removed.
-private final class LastSeenElement<Element: Sendable>: Sendable {
+final class LastSeenElement<Element: Sendable>: Sendable {
   private let value: LockedValue<Element>
   init(_ value: Element) { self.value = LockedValue(value) }
   func get() -> Element { value.withLock { $0 } }
