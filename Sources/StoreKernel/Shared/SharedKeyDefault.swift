@@ -9,7 +9,9 @@
 ///   }
 /// }
 ///
-/// @Shared(.recentSearches) var recentSearches
+/// struct Search {
+///   @Shared(.recentSearches) var recentSearches
+/// }
 /// ```
 ///
 /// It names the same value as the key it wraps (the same ``id`` and storage). A holder may still
