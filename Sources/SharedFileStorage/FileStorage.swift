@@ -45,7 +45,21 @@ final class FileStorage<Value: Sendable>: SharedKeyStorage, Sendable {
     self.coding = coding
     self.saveDelay = saveDelay
     self.context = context
-    Task { await StorageQueue.run(on: queue) { self.load() } }
+    let predecessor = newestFileStorages.withLock { newest in
+      defer {
+        newest = newest.filter { $0.value.storage != nil }
+        newest[path] = NewestFileStorage(storage: self)
+      }
+      return newest[path]?.storage
+    }
+    Task {
+      // The storage of the file's last holder, let go a moment ago, may still hold the lock
+      // and a change for its save delay: it saves that now and gives the lock up, before this
+      // one reads the file. One that a holder still holds is a second writer, as in another
+      // process: this one reads the file and saves nothing.
+      if let predecessor, predecessor.isAbandoned { await predecessor.handOver() }
+      await StorageQueue.run(on: queue) { self.load() }
+    }
   }
 
   var loadError: (any Error)? { state.withLock { $0.loadError } }
@@ -82,6 +96,22 @@ final class FileStorage<Value: Sendable>: SharedKeyStorage, Sendable {
   func save() async {
     await loaded()
     await StorageQueue.run(on: queue) { self.writeUnsaved() }
+  }
+
+  /// Whether every holder of the value has let it go (a save it scheduled may still keep the
+  /// storage).
+  var isAbandoned: Bool { context.value == nil }
+
+  /// Hands the file to the next storage of the same path in the process: once loaded, saves
+  /// what is pending now (not after the save delay), then never writes again and gives the
+  /// writer lock up.
+  func handOver() async {
+    await loaded()
+    await StorageQueue.run(on: queue) {
+      self.writeUnsaved()
+      self.state.withLock { $0.canSave = false }
+      self.lock.ownerStopped()
+    }
   }
 
   private func scheduleSave() {
@@ -194,6 +224,24 @@ final class FileStorage<Value: Sendable>: SharedKeyStorage, Sendable {
     }
   }
 }
+
+/// A storage of a file that a later storage of the same path may take the file over from.
+private protocol FileHandOver: AnyObject, Sendable {
+  /// Whether every holder of its value has let it go.
+  var isAbandoned: Bool { get }
+  /// Saves what is pending and gives the writer lock up.
+  func handOver() async
+}
+
+extension FileStorage: FileHandOver {}
+
+/// The storage made last for a path in this process, held weakly.
+private struct NewestFileStorage: Sendable {
+  weak var storage: (any FileHandOver)?
+}
+
+/// The newest storage of each path, for the next one to take the file over from.
+private let newestFileStorages = LockedValue<[String: NewestFileStorage]>([:])
 
 extension Shared {
   /// How many writes the value's file storage made and their bytes; `nil` when no file storage

@@ -4,21 +4,28 @@ internal import Testing
 /// What a test store saw: the state after the action the test sent, every action effects sent
 /// back with the state each one produced, and where each sent action came from.
 final class TestRecorder<State, Action: Sendable> {
-  /// Each received action, the state it left, and the store's stack ids as they were before
-  /// it (an assertion that appends to a `StackState` hands out the ids the reducer did).
-  var received: [(action: Action, state: State, stackIDs: StackElementIDGenerator)] = []
+  /// Each received action, the state it left, the store's stack ids as they were before it (an
+  /// assertion that appends to a `StackState` hands out the ids the reducer did), and its step
+  /// in the shared change tracker (its shared changes are asserted where it is received).
+  var received: [(action: Action, state: State, stackIDs: StackElementIDGenerator, step: Int)] =
+    []
   var expectingTestAction = false
   var stateAfterTestAction: State?
   /// The store's stack ids as they were before the test's action.
   var stackIDsBeforeTestAction: StackElementIDGenerator?
+  /// The test's action's step in the shared change tracker.
+  var testActionStep = 0
+  /// Tells apart the shared changes of each step.
+  let tracker: SharedChangeTracker
   var lastAsserted: State
   /// The test's sends, with where they were made: an effect still running at the end is
   /// reported at the send that started it.
   var sends: [(task: StoreTask, action: String, location: SourceLocation)] = []
   private var waiters: [CheckedContinuation<Void, Never>] = []
 
-  init(initialState: State) {
+  init(initialState: State, tracker: SharedChangeTracker) {
     self.lastAsserted = initialState
+    self.tracker = tracker
   }
 
   func stateBefore(_ index: Int) -> State {
@@ -30,8 +37,8 @@ final class TestRecorder<State, Action: Sendable> {
   }
 
   /// Records an action an effect sent and wakes whoever waits for one.
-  func receive(_ action: Action, state: State, stackIDs: StackElementIDGenerator) {
-    received.append((action, state, stackIDs))
+  func receive(_ action: Action, state: State, stackIDs: StackElementIDGenerator, step: Int) {
+    received.append((action, state, stackIDs, step))
     let waiting = waiters
     waiters = []
     for waiter in waiting { waiter.resume() }
@@ -59,12 +66,15 @@ struct RecordingReducer<Base: Reducer>: Reducer {
     let fromTest = recorder.expectingTestAction
     recorder.expectingTestAction = false
     let stackIDs = DependencyValues.current.stackElementID.copy()
+    let step = recorder.tracker.beginStep()
     let effect = base.reduce(into: &state, action: action)
+    recorder.tracker.endStep()
     if fromTest {
       recorder.stateAfterTestAction = state
       recorder.stackIDsBeforeTestAction = stackIDs
+      recorder.testActionStep = step
     } else {
-      recorder.receive(action, state: state, stackIDs: stackIDs)
+      recorder.receive(action, state: state, stackIDs: stackIDs, step: step)
     }
     return effect
   }

@@ -23,7 +23,7 @@ extension TestStore {
     let after = store.state
     withoutActuallyEscaping(updateExpected) { updateExpected in
       check(
-        before: before, after: after, updateExpected, step: "assert",
+        before: before, after: after, updateExpected, step: "assert", sharedStep: .max,
         sourceLocation: sourceLocation, allowsNoChange: true)
     }
     recorder.lastAsserted = after

@@ -77,6 +77,7 @@ extension TestStore {
           rawValue: "Expected to receive \(description), but first received "
             + "\(recorder.received[0].action)."), sourceLocation: sourceLocation)
       recorder.lastAsserted = recorder.received[index].state
+      tracker.forget(through: recorder.received[index].step)
       recorder.received.removeFirst(index + 1)
       return
     }
@@ -91,8 +92,8 @@ extension TestStore {
     recorder.received.removeFirst(index + 1)
     check(
       before: before, after: received.state, updateExpected,
-      step: "receive(\(received.action))", stackIDs: received.stackIDs,
-      sourceLocation: sourceLocation)
+      step: "receive(\(received.action))", sharedStep: received.step,
+      stackIDs: received.stackIDs, sourceLocation: sourceLocation)
     recorder.lastAsserted = received.state
   }
 

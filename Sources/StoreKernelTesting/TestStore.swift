@@ -74,7 +74,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     } operation: {
       initialState()
     }
-    let recorder = TestRecorder<State, Action>(initialState: initialState)
+    let recorder = TestRecorder<State, Action>(initialState: initialState, tracker: tracker)
     self.recorder = recorder
     self.createdAt = sourceLocation
     self.tracker = tracker
@@ -188,7 +188,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       let after = recorder.stateAfterTestAction ?? store.state
       check(
         before: before, after: after, updateExpected, step: "send(\(action))",
-        stackIDs: recorder.stackIDsBeforeTestAction, sourceLocation: sourceLocation)
+        sharedStep: recorder.testActionStep, stackIDs: recorder.stackIDsBeforeTestAction,
+        sourceLocation: sourceLocation)
       return (task, after)
     }
     recorder.lastAsserted = after
@@ -221,20 +222,21 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
   }
 
+  /// Checks one step: `sharedStep` is its number in the shared change tracker (`Int.max`:
+  /// every change so far).
   func check(
     before: State, after: State, _ updateExpected: ((inout State) throws -> Void)?,
-    step: String, stackIDs: StackElementIDGenerator? = nil, sourceLocation: SourceLocation,
-    allowsNoChange: Bool = false
+    step: String, sharedStep: Int, stackIDs: StackElementIDGenerator? = nil,
+    sourceLocation: SourceLocation, allowsNoChange: Bool = false
   ) {
     // Shared values read and write their snapshots meanwhile: the expected state holds what
-    // the test expects of them, the actual state (compared on the right) what happened.
-    tracker.assert {
+    // the test expects of them, the actual state (compared on the right) what the step did.
+    tracker.assert(through: sharedStep) {
       if exhaustivity != .on { tracker.reset() }
-      let sharedChanged = tracker.hasChanges
+      let sharedChanged = tracker.hasChanges(through: sharedStep)
       compare(
         before: before, after: after, updateExpected, step: step, stackIDs: stackIDs,
         sourceLocation: sourceLocation, allowsNoChange: allowsNoChange || sharedChanged)
-      tracker.reset()
     }
   }
 

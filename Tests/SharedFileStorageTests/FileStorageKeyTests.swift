@@ -11,13 +11,21 @@ import Testing
 
 /// Holders of a file-kept value, each registry standing for one process.
 private func holder(
-  _ path: String, in registry: SharedRegistry = SharedRegistry(), default value: [Int] = []
+  _ path: String, in registry: SharedRegistry = SharedRegistry(), default value: [Int] = [],
+  saveDelay: Duration = .milliseconds(20)
 ) -> Shared<[Int]> {
   withDependencies {
     $0.sharedFileStorage = .disk
     $0.sharedRegistry = registry
   } operation: {
-    Shared(wrappedValue: value, .fileStorage(path, saveDelay: .milliseconds(20)))
+    Shared(wrappedValue: value, .fileStorage(path, saveDelay: saveDelay))
+  }
+}
+
+extension SharedKey where Self == FileStorageKey<[Int]>.Default {
+  /// A file key with its default, declared as TCA's SyncUps declares `.syncUps`.
+  fileprivate static var favoriteNumbers: Self {
+    Self[.fileStorage("/nonexistent/favorite-numbers.json"), default: [7]]
   }
 }
 
@@ -39,6 +47,29 @@ private func text(_ bytes: [UInt8]?) -> String? {
     await second.loaded()
     #expect(second.wrappedValue == [3, 1])
     #expect(second.loadError == nil)
+  }
+
+  /// Issue 40, bug A: the save the last holder scheduled kept its storage, and the file's
+  /// writer lock, for the save delay, so a value made for the file meanwhile (a feature
+  /// restarted in the same process) was refused as a second writer and lost what it recorded.
+  @Test func aValueMadeAtOnceAfterTheLastHolderIsLetGoSavesAndKeepsBothValues() async {
+    let directory = ScratchDirectory()
+    let path = directory.path(of: "log.json")
+    let registry = SharedRegistry()
+    // A delay no test waits out: the first change is still pending when the holder goes.
+    let delay = Duration.seconds(30)
+    do {
+      let first = holder(path, in: registry, saveDelay: delay)
+      await first.loaded()
+      first.withLock { $0.append(1) }
+    }
+    let second = holder(path, in: registry, saveDelay: delay)
+    await second.loaded()
+    #expect(second.wrappedValue == [1])
+    second.withLock { $0.append(2) }
+    await second.save()
+    #expect(second.saveError == nil)
+    #expect(text(directory.contents(of: "log.json")) == "[1,2]")
   }
 
   @Test func twoHoldersOfTheSameKeyInOneProcessShareOneValue() async {
@@ -162,6 +193,19 @@ private func text(_ bytes: [UInt8]?) -> String? {
     favorites.withLock { $0 = [3] }
     await favorites.save()
     #expect(text(directory.contents(of: "favorites.json")) == "[3]")
+  }
+
+  @Test func aFileKeyWithADefaultNeedsNoTypeOrValueWhereItIsHeld() {
+    withDependencies {
+      $0.sharedRegistry = SharedRegistry()
+    } operation: {
+      // In memory: a test that did not ask for the disk.
+      @Shared(.favoriteNumbers) var favorites
+      #expect(favorites == [7])
+      @Shared(.fileStorage("/nonexistent/favorite-numbers.json")) var same: [Int] = []
+      $favorites.withLock { $0.append(8) }
+      #expect(same == [7, 8])
+    }
   }
 
   @Test func inATestTheValueStaysInMemoryUnlessTheTestAsksForTheDisk() async {

@@ -67,6 +67,41 @@ private struct KeyedCounter: Reducer {
   }
 }
 
+/// A feature whose shared changes are made while handling actions its effects send: one sent
+/// at once (`.send`), and ticks of a timer on the injected clock.
+private struct LoadedCounter: Reducer {
+  struct State: Equatable {
+    @Shared var count: Int
+  }
+
+  enum Action: Equatable {
+    case loaded
+    case increment
+    case startTicking
+    case tick
+  }
+
+  @Dependency(\.clock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .loaded:
+      return .send(.increment)
+    case .increment, .tick:
+      state.$count.withLock { $0 += 1 }
+      return .none
+    case .startTicking:
+      let clock = clock
+      return .run { send in
+        for _ in 0..<2 {
+          try await clock.sleep(for: .seconds(1))
+          await send(.tick)
+        }
+      }
+    }
+  }
+}
+
 /// Every keyed value a case of `keyedValuesNeverCrossBetweenTests` made, kept for the life of
 /// the process: a registry shared between tests would hand a later case an earlier case's
 /// value, whether the cases run in parallel or one after another.
@@ -123,6 +158,44 @@ private let keptKeyedValues = LockedValue<[Shared<Int>]>([])
       $0.$count.withLock { $0 = 1 }
       $0.log = ["incremented"]
     }
+  }
+
+  /// Issue 40, bug B: the change made while handling `.increment`, which `.loaded`'s reducer
+  /// sends, was demanded at `send(.loaded)`, then missing at `receive(.increment)`.
+  @Test func aSharedChangeMadeHandlingAnActionAnEffectSentIsAssertedWhereItIsReceived() async {
+    let store = TestStore(initialState: LoadedCounter.State(count: Shared(value: 0))) {
+      LoadedCounter()
+    }
+    await store.send(.loaded)
+    await store.receive(.increment) { $0.$count.withLock { $0 = 1 } }
+  }
+
+  /// With a test clock, each tick's change is asserted at its own tick (it was all demanded at
+  /// the first).
+  @Test func eachTickOfATestClockAssertsItsOwnSharedChange() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: LoadedCounter.State(count: Shared(value: 0))) {
+      LoadedCounter()
+    } withDependencies: {
+      $0.clock = clock
+    }
+    await store.send(.startTicking)
+    await clock.advance(by: .seconds(2))
+    await store.receive(.tick) { $0.$count.withLock { $0 = 1 } }
+    await store.receive(.tick) { $0.$count.withLock { $0 = 2 } }
+  }
+
+  /// A wrong assertion at the received step still fails, with the step's own values.
+  @Test func aWrongAssertionOfAReceivedStepsSharedChangeShowsThatStepsValues() async {
+    let store = TestStore(initialState: LoadedCounter.State(count: Shared(value: 0))) {
+      LoadedCounter()
+    }
+    await store.send(.loaded)
+    let messages = await knownIssues {
+      await store.receive(.increment) { $0.$count.withLock { $0 = 3 } }
+    }
+    #expect(messages.count == 1)
+    #expect(messages.first?.contains("count: 3 → 1") == true, "\(messages)")
   }
 
   @Test func aNonExhaustiveStoreSkipsSharedChanges() async {

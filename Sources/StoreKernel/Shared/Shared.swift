@@ -26,12 +26,13 @@
 /// value they come from. ``init(wrappedValue:_:)`` finds or makes the value kept under a
 /// ``SharedKey`` (``SharedKey/inMemory(_:)``, or a file strategy from `SharedFileStorage`).
 ///
-/// A read never waits for a change in progress: reading another shared value inside
-/// `withLock` is safe on any thread. The lock is not recursive: reading, writing or subscribing
-/// to the same shared value inside its own `withLock` traps at once with a message naming the
-/// misuse (use the value the closure is given instead). Changing another shared value inside
-/// `withLock` traps too, whatever the order: two threads doing it in opposite orders would
-/// deadlock (docs/decisions/0014-shared-state.md).
+/// A read never waits for a change in progress. Inside the value's own `withLock`, a read of
+/// the value, or of a value derived from it, gives the value as the change began (TCA's
+/// SyncUps deletes with `$syncUps.withLock { _ = $0.remove(id: state.syncUp.id) }`), and a
+/// subscription made there gets that value, then the change. A `withLock` of the same value
+/// inside its own is reported and dropped (the outer change holds the value); changing
+/// another shared value inside `withLock` traps, whatever the order: two threads doing it in
+/// opposite orders would deadlock (docs/decisions/0014-shared-state.md).
 ///
 /// `Sendable`: the value lives behind a lock in a reference every copy shares.
 @propertyWrapper
@@ -57,7 +58,12 @@ public struct Shared<Value: Sendable>: Sendable {
   /// let favorites = Shared<Set<Int>>([])
   /// ```
   ///
+  /// Disfavored, so that TCA's `Shared($rows[id: id])` is the unwrapping `init?(_:)` that
+  /// takes a `Shared<Value>?` (giving `Shared<Row>?`), not a shared value holding a shared
+  /// value (`Shared<Shared<Row>?>`).
+  ///
   /// - Parameter value: The starting value.
+  @_disfavoredOverload
   public init(_ value: Value) {
     self.init(value: value)
   }
@@ -93,8 +99,10 @@ public struct Shared<Value: Sendable>: Sendable {
   /// state.$favorites.withLock { _ = $0.insert(7) }
   /// ```
   ///
-  /// - Parameter change: Mutates the value; keep it short. It may read other shared values,
-  ///   but not use this one or change another (both trap). If it throws, nothing changes.
+  /// - Parameter change: Mutates the value; keep it short. It may read this and other shared
+  ///   values (this one reads as the change began) and subscribe to them; a `withLock` of this
+  ///   value inside is reported and dropped, one of another value traps. If it throws,
+  ///   nothing changes.
   /// - Returns: What `change` returns.
   @discardableResult
   public func withLock<Result>(_ change: (inout Value) throws -> Result) rethrows -> Result {
@@ -187,7 +195,7 @@ extension Shared: Equatable where Value: Equatable {
   public static func == (lhs: Shared<Value>, rhs: Shared<Value>) -> Bool {
     if let tracker = SharedChangeTracker.assertingNow, lhs.reference === rhs.reference {
       tracker.markAsserted(lhs.reference.root)
-      return lhs.wrappedValue == rhs.reference.read()
+      return lhs.wrappedValue == rhs.reference.actual(in: tracker)
     }
     return lhs.wrappedValue == rhs.wrappedValue
   }
@@ -217,7 +225,8 @@ extension Shared: SharedDiffable {
       let value = reference.read()
       return (value, value)
     }
-    return (reference.snapshot(in: tracker) ?? reference.read(), reference.read())
+    let actual = reference.actual(in: tracker)
+    return (reference.snapshot(in: tracker) ?? actual, actual)
   }
 }
 

@@ -8,14 +8,15 @@ import MultiStorePrimitives
 /// subscribers; it is held only for a few loads and stores, never while calling out or taking
 /// another lock, so a read (which takes only `published`) never waits for a change to finish.
 /// That is what keeps a read of one shared value inside another's `withLock` out of any
-/// deadlock: `A.withLock { _ = B.value }` on one thread and `B.withLock { _ = A.value }` on
-/// another each wait, at most, for the other's few stores.
+/// deadlock (`A.withLock { _ = B.value }` on one thread and `B.withLock { _ = A.value }` on
+/// another each wait, at most, for the other's few stores), and what lets a read, or a
+/// subscription, inside the value's own `withLock` go on: it sees the value as it was when the
+/// change began, as TCA's does.
 ///
-/// The one wait that remains is a `withLock` inside another shared value's `withLock` (two
-/// threads doing that in opposite orders would wait for each other forever), and a use of a
-/// value inside its own `withLock` (the lock is not recursive): both trap at once, with a
-/// message naming the misuse, instead of deadlocking (``SharedLockSlot`` records, per thread,
-/// which value's `withLock` it is in).
+/// ``SharedLockSlot`` records, per thread, which value's `withLock` the thread is in. A
+/// `withLock` of the same value inside its own (the lock is not recursive) is reported, and
+/// runs on a copy that is dropped, instead of deadlocking. A `withLock` of another value inside
+/// one traps: two threads doing that in opposite orders would wait for each other forever.
 ///
 /// Subscribers are handed values outside both locks: each change is queued for every
 /// subscriber under `published`, and one thread at a time (the first writer that finds no one
@@ -80,14 +81,16 @@ package final class SharedBox<Value: Sendable>: SharedReference<Value>, AnyShare
     set { published.withLock { $0.storage = newValue } }
   }
 
+  /// The last value committed: inside this value's own `withLock`, the value as the change
+  /// began.
   override package func read() -> Value {
-    checkNotReentered("read")
-    return published.withLock { $0.value }
+    published.withLock { $0.value }
   }
 
   override package func withLock<Result>(
     _ body: (inout Value) throws -> Result
   ) rethrows -> Result {
+    if SharedLockSlot.held == identity { return try changeInsideOwnChange(body) }
     let tracker = SharedChangeTracker.trackingNow
     let (result, changed, version, storage, hasSubscribers) = try whileChanging { change in
       if let tracker { tracker.trackBeforeChange(of: self, value: change.value) }
@@ -113,7 +116,12 @@ package final class SharedBox<Value: Sendable>: SharedReference<Value>, AnyShare
   /// `version`: subscribers hear of it, the storage is not asked to save it again, and no test
   /// store tracks it.
   package func replaceWithLoaded(_ value: Value, ifUnchangedSince version: Int) -> Bool {
-    checkNotReentered("loaded into")
+    if SharedLockSlot.held == identity {
+      IssueReporter.report(
+        "\(name) was loaded into inside its own withLock: the loaded value is dropped "
+          + "(docs/decisions/0014-shared-state.md).")
+      return false
+    }
     let installed = changing.withLock { change -> Bool in
       guard change.version <= version else { return false }
       change.value = value
@@ -128,6 +136,10 @@ package final class SharedBox<Value: Sendable>: SharedReference<Value>, AnyShare
     tracker.snapshot(of: self)
   }
 
+  override package func actual(in tracker: SharedChangeTracker) -> Value {
+    tracker.actual(of: self) ?? read()
+  }
+
   override package func withSnapshot<Result>(
     in tracker: SharedChangeTracker, _ body: (inout Value) throws -> Result
   ) rethrows -> Result {
@@ -136,8 +148,9 @@ package final class SharedBox<Value: Sendable>: SharedReference<Value>, AnyShare
     return try body(&value)
   }
 
+  /// Inside this value's own `withLock`, the subscriber gets the value as the change began,
+  /// then the change once it commits.
   override package func subscribe(_ deliver: @escaping @Sendable (Value) -> Void) -> Int {
-    checkNotReentered("subscribed to")
     let token = published.withLock { state in
       state.nextToken += 1
       state.subscribers[state.nextToken] = Subscriber(deliver: deliver, pending: [state.value])
@@ -168,15 +181,29 @@ package final class SharedBox<Value: Sendable>: SharedReference<Value>, AnyShare
     }
   }
 
+  /// A `withLock` of this value inside its own, on the same thread. The outer change holds the
+  /// value being changed (its closure has it `inout`), so this one cannot change it in place,
+  /// and waiting for the lock would wait forever: it is reported, and `body` runs on a copy of
+  /// the value as the outer change began, which is then dropped. TCA's recursive lock loses
+  /// the inner change the same way, when the outer one commits, without a word.
+  private func changeInsideOwnChange<Result>(
+    _ body: (inout Value) throws -> Result
+  ) rethrows -> Result {
+    IssueReporter.report(
+      "\(name) was changed with withLock inside its own withLock: the inner change ran on a "
+        + "copy and is dropped. Make the change in the outer closure, through the value it is "
+        + "given (docs/decisions/0014-shared-state.md).")
+    var copy = read()
+    return try body(&copy)
+  }
+
   /// Runs `body` holding `changing`, with the thread recorded as inside this box's `withLock`.
-  /// Traps, before waiting, when the thread is already inside this box's `withLock` or
-  /// another's.
+  /// Traps, before waiting, when the thread is already inside another box's `withLock`.
   private func whileChanging<Result>(
     _ body: (inout Change) throws -> Result
   ) rethrows -> Result {
     let slot = SharedLockSlot.current
     let held = slot.pointee
-    if held == identity { reentered("changed with withLock") }
     if held != 0 { Self.nested(name) }
     slot.pointee = identity
     defer { slot.pointee = 0 }
@@ -212,19 +239,6 @@ package final class SharedBox<Value: Sendable>: SharedReference<Value>, AnyShare
 
   /// This box, as ``SharedLockSlot`` records it.
   private var identity: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
-
-  /// Traps when the calling thread is inside this box's `withLock`: the lock is not recursive.
-  private func checkNotReentered(_ use: @autoclosure () -> String) {
-    guard SharedLockSlot.held == identity else { return }
-    reentered(use())
-  }
-
-  private func reentered(_ use: String) -> Never {
-    preconditionFailure(
-      "\(name) was \(use) inside its own withLock. The lock is not recursive: use the value "
-        + "the closure is given, and read, subscribe or change the value again after withLock "
-        + "returns (docs/decisions/0001-store-isolation.md, Traps).")
-  }
 
   private static func nested(_ name: String) -> Never {
     preconditionFailure(

@@ -1,25 +1,56 @@
 import MultiStorePrimitives
 import Synchronization
 
-/// What a test store knows about shared values: the value each one had when the test last
-/// asserted (its snapshot), taken just before the first change since, and whether a change has
-/// been asserted. TCA's `SharedChangeTracker`, written small.
+/// What a test store knows about shared values: for each one a change has touched since the
+/// test last asserted it, its value before the first change of each step, so that a change is
+/// asserted at the step that made it. TCA's `SharedChangeTracker`, written small.
+///
+/// A step is one action the store reduces: the test's `send`, or an action an effect sent. A
+/// change made while a step's reducer runs belongs to that step; a change made between steps
+/// (by an effect) belongs to the next one, the step that receives the action the effect sends
+/// next, or a later `store.assert`. So `send(.loaded)` whose reducer returns
+/// `.send(.increment)` leaves the send's step unchanged and the change at the `receive`, and a
+/// test clock that fires two ticks leaves one change at each.
 ///
 /// While a test store's feature runs, the tracker sits in the store's dependencies, so a
-/// change made by its reducer or its effects takes a snapshot first. While the test store
-/// asserts, ``assert(_:)`` makes it current for the task: reads of a shared value then give the
-/// snapshot, writes change the snapshot, and comparing a shared value with itself compares the
-/// snapshot (what the test expects) with the live value (what happened).
+/// change made by its reducer or its effects is recorded first. While the test store checks a
+/// step, ``assert(through:_:)`` makes it current for the task: reads of a shared value then give
+/// the value as the step began (with the assertion's changes), writes change that, and
+/// comparing a shared value with itself compares it (what the test expects) with the value as
+/// the step ended (what happened).
 ///
-/// `Sendable`: its changes are behind a lock.
+/// `Sendable`: its state is behind a lock.
 package final class SharedChangeTracker: Sendable {
   private struct Change: Sendable {
     let box: any AnySharedBox
-    var snapshot: any Sendable
+    /// The value before the first change of each step that changed it, oldest step first.
+    var before: [(step: Int, value: any Sendable)] = []
+    /// What the assertion checking now expects, once it changed the value.
+    var expected: (any Sendable)?
     var asserted = false
+
+    /// The value as the steps not yet checked began.
+    var valueAtStart: (any Sendable)? { expected ?? before.first?.value }
+
+    /// The value as `step` ended: before the first change of a later step, or the live value.
+    func valueAtEnd(of step: Int) -> Any {
+      before.first { $0.step > step }?.value ?? box.anyValue
+    }
   }
 
-  private let changes = LockedValue<[ObjectIdentifier: Change]>([:])
+  private struct Steps: Sendable {
+    var changes: [ObjectIdentifier: Change] = [:]
+    /// The step begun last.
+    var current = 0
+    /// Whether the reducer of `current` is running.
+    var reducing = false
+    /// Steps up to this one have been checked: a change made now belongs to a later one.
+    var checked = 0
+    /// The step being checked now.
+    var checking = Int.max
+  }
+
+  private let steps = LockedValue(Steps())
 
   /// How many trackers exist in the process: while none does, shared values skip every
   /// tracking look-up (an app never makes one).
@@ -47,69 +78,118 @@ package final class SharedChangeTracker: Sendable {
     return asserting
   }
 
-  /// Runs `body` with this tracker asserting: shared values read and write their snapshots.
-  package func assert<Result>(_ body: () throws -> Result) rethrows -> Result {
-    try Self.$asserting.withValue(self) { try body() }
+  /// A reducer starts on an action: changes from now until ``endStep()`` belong to it.
+  ///
+  /// - Returns: The step's number, for the check that asserts it.
+  package func beginStep() -> Int {
+    steps.withLock { steps in
+      steps.current += 1
+      steps.reducing = true
+      return steps.current
+    }
   }
 
-  /// Whether any shared value changed since the last reset and no comparison has asserted it.
-  package var hasChanges: Bool {
-    changes.withLock { $0.values.contains { !$0.asserted } }
+  /// The reducer of the step begun last has returned.
+  package func endStep() {
+    steps.withLock { $0.reducing = false }
   }
 
-  /// Every change not asserted of a root in `roots`: its path in `roots` (the value's name
-  /// when the path is empty), its snapshot and its live value, in the order of the paths.
+  /// Runs `body` with this tracker asserting the steps up to `step` (`Int.max`: every step so
+  /// far and the changes made since): shared values read and write the value as those steps
+  /// began, and compare it with the value as `step` ended. Then forgets them.
+  package func assert<Result>(through step: Int, _ body: () throws -> Result) rethrows -> Result {
+    steps.withLock { $0.checking = step }
+    defer { forget(through: step) }
+    return try Self.$asserting.withValue(self) { try body() }
+  }
+
+  /// Whether a shared value changed in a step up to `step` (or since, for `Int.max`) and no
+  /// comparison has asserted it.
+  package func hasChanges(through step: Int) -> Bool {
+    steps.withLock { steps in
+      steps.changes.values.contains { change in
+        !change.asserted && change.before.contains { step == .max || $0.step <= step }
+      }
+    }
+  }
+
+  /// Every change not yet checked of a root in `roots`: its path in `roots` (the value's name
+  /// when the path is empty), its value before and its live value, in the order of the paths.
   package func unassertedChanges(
     amongRoots roots: [ObjectIdentifier: String]
   ) -> [(
     name: String, before: Any, after: Any
   )] {
-    let pending = changes.withLock { changes in
-      changes.compactMap { id, change in
-        !change.asserted ? roots[id].map { (path: $0, change: change) } : nil
+    let pending = steps.withLock { steps in
+      steps.changes.compactMap { id, change -> (path: String, change: Change)? in
+        guard !change.asserted, !change.before.isEmpty, let path = roots[id] else { return nil }
+        return (path, change)
       }
     }
     return pending.sorted { $0.path < $1.path }.map {
       (
-        $0.path.isEmpty ? $0.change.box.description : $0.path, $0.change.snapshot,
-        $0.change.box.anyValue
+        $0.path.isEmpty ? $0.change.box.description : $0.path,
+        $0.change.before[0].value, $0.change.box.anyValue
       )
     }
   }
 
-  /// Forgets every snapshot: the live values are now the asserted ones.
+  /// Forgets every change: the live values are now the asserted ones.
   package func reset() {
-    changes.withLock { $0.removeAll() }
-  }
-
-  /// Takes a snapshot of `box` before a change, unless it has one since the last reset.
-  func trackBeforeChange<Value: Sendable>(of box: SharedBox<Value>, value: Value) {
-    changes.withLock { changes in
-      let id = ObjectIdentifier(box)
-      if changes[id] == nil { changes[id] = Change(box: box, snapshot: value) }
+    steps.withLock { steps in
+      steps.changes.removeAll()
+      steps.checked = steps.current
     }
   }
 
-  /// The snapshot of `box`, if it has one.
-  func snapshot<Value: Sendable>(of box: SharedBox<Value>) -> Value? {
-    changes.withLock { $0[ObjectIdentifier(box)]?.snapshot as? Value }
+  /// Forgets the changes of the steps up to `step` (every change, for `Int.max`): they have
+  /// been checked.
+  package func forget(through step: Int) {
+    steps.withLock { steps in
+      steps.checking = .max
+      steps.checked = max(steps.checked, min(step, steps.current))
+      for id in Array(steps.changes.keys) {
+        steps.changes[id]?.expected = nil
+        steps.changes[id]?.asserted = false
+        steps.changes[id]?.before.removeAll { step == .max || $0.step <= step }
+        if steps.changes[id]?.before.isEmpty == true { steps.changes[id] = nil }
+      }
+    }
   }
 
-  /// Replaces the snapshot of `box` (an assertion changed it).
-  func setSnapshot<Value: Sendable>(_ value: Value, of box: SharedBox<Value>) {
-    changes.withLock { changes in
+  /// Records `box`'s value before a change, unless the step the change belongs to already
+  /// changed it.
+  func trackBeforeChange<Value: Sendable>(of box: SharedBox<Value>, value: Value) {
+    steps.withLock { steps in
+      let step = max(steps.reducing ? steps.current : steps.current + 1, steps.checked + 1)
       let id = ObjectIdentifier(box)
-      if changes[id] == nil {
-        changes[id] = Change(box: box, snapshot: value)
-      } else {
-        changes[id]?.snapshot = value
-      }
+      if let last = steps.changes[id]?.before.last, last.step >= step { return }
+      steps.changes[id, default: Change(box: box)].before.append((step, value))
+    }
+  }
+
+  /// The value of `box` the assertion checking now expects, if a change touched it.
+  func snapshot<Value: Sendable>(of box: SharedBox<Value>) -> Value? {
+    steps.withLock { $0.changes[ObjectIdentifier(box)]?.valueAtStart as? Value }
+  }
+
+  /// The value of `box` as the step checked now ended, if a change touched it.
+  func actual<Value: Sendable>(of box: SharedBox<Value>) -> Value? {
+    steps.withLock { steps in
+      steps.changes[ObjectIdentifier(box)]?.valueAtEnd(of: steps.checking) as? Value
+    }
+  }
+
+  /// Replaces what the assertion checking now expects of `box` (the assertion changed it).
+  func setSnapshot<Value: Sendable>(_ value: Value, of box: SharedBox<Value>) {
+    steps.withLock { steps in
+      steps.changes[ObjectIdentifier(box), default: Change(box: box)].expected = value
     }
   }
 
   /// Marks the change of `box` as asserted: a comparison has checked it.
   func markAsserted(_ box: any AnySharedBox) {
-    changes.withLock { $0[ObjectIdentifier(box)]?.asserted = true }
+    steps.withLock { $0.changes[ObjectIdentifier(box)]?.asserted = true }
   }
 }
 

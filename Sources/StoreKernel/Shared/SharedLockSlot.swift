@@ -7,10 +7,10 @@
 #endif
 
 /// Which shared value's `withLock` the current thread is inside (a ``SharedBox``'s identity),
-/// or 0: one word per thread, found through a `pthread` key. It tells a use of a value inside
-/// its own `withLock`, or a `withLock` inside another's, from a wait for another thread, so
-/// that both trap at once instead of deadlocking. A change runs synchronously, so the thread
-/// is the right scope: no task switch happens inside it.
+/// or 0: one word per thread, found through a `pthread` key. It tells a `withLock` inside the
+/// same value's own (reported, run on a copy) or inside another's (a trap) from a wait for
+/// another thread, instead of deadlocking. A change runs synchronously, so the thread is the
+/// right scope: no task switch happens inside it.
 enum SharedLockSlot {
   private static let key: pthread_key_t = {
     var key = pthread_key_t()

@@ -28,6 +28,10 @@ final class SharedKeyPathReference<Base: Sendable, Value: Sendable>: SharedRefer
     base.snapshot(in: tracker)?[keyPath: keyPath]
   }
 
+  override func actual(in tracker: SharedChangeTracker) -> Value {
+    base.actual(in: tracker)[keyPath: keyPath]
+  }
+
   override func withSnapshot<Result>(
     in tracker: SharedChangeTracker, _ body: (inout Value) throws -> Result
   ) rethrows -> Result {
@@ -95,6 +99,10 @@ where Collection: Sendable, Collection.Element: Sendable, Collection.Element.ID:
     base.snapshot(in: tracker).flatMap { $0.sharedElement(id: id) }
   }
 
+  override func actual(in tracker: SharedChangeTracker) -> Collection.Element {
+    base.actual(in: tracker).sharedElement(id: id) ?? lastSeen.get()
+  }
+
   override func withSnapshot<Result>(
     in tracker: SharedChangeTracker, _ body: (inout Collection.Element) throws -> Result
   ) rethrows -> Result {
@@ -116,7 +124,7 @@ where Collection: Sendable, Collection.Element: Sendable, Collection.Element.ID:
 }
 
 /// The last value an element reference saw, for reads after the element was removed.
-private final class LastSeenElement<Element: Sendable>: Sendable {
+final class LastSeenElement<Element: Sendable>: Sendable {
   private let value: LockedValue<Element>
   init(_ value: Element) { self.value = LockedValue(value) }
   func get() -> Element { value.withLock { $0 } }

@@ -23,6 +23,10 @@ package class SharedReference<Value: Sendable>: @unchecked Sendable {
   /// it keeps one.
   package func snapshot(in tracker: SharedChangeTracker) -> Value? { fatalError("abstract") }
 
+  /// The value as the step a test store checks now ended: what happened, compared with the
+  /// snapshot (the live value when no change touched the root).
+  package func actual(in tracker: SharedChangeTracker) -> Value { fatalError("abstract") }
+
   /// Mutates the snapshot `tracker` keeps for the root (taken from the live value first).
   package func withSnapshot<Result>(
     in tracker: SharedChangeTracker, _ body: (inout Value) throws -> Result

@@ -79,3 +79,40 @@ extension DraftClient {
     load: unimplemented("DraftClient.load"),
     count: unimplemented("DraftClient.count", placeholder: 0))
 }
+
+// The examples in the doc comments of the unwrapping initializers and SharedKeyDefault.
+
+struct EditorState: Equatable, Sendable {
+  var draft: String?
+}
+
+struct SyncUpRow: Identifiable, Equatable, Sendable {
+  let id: Int
+}
+
+struct UnwrappingExamples {
+  @Shared var editor: EditorState
+  @Shared var syncUps: [SyncUpRow]
+
+  func unwrap(id: Int) -> Effect<Int> {
+    if let draft = Shared($editor.draft) {  // $editor.draft: Shared<String?>
+      draft.withLock { $0 += "!" }
+    }
+    guard let syncUp = Shared($syncUps[id: id]) else { return .none }
+    return .send(syncUp.wrappedValue.id)
+  }
+}
+
+extension SharedKey where Self == InMemoryKey<[String]>.Default {
+  static var recentSearches: Self {
+    Self[.inMemory("recentSearches"), default: []]
+  }
+}
+
+struct Search {
+  @Shared(.recentSearches) var recentSearches
+}
+
+func keyDefaultExample() -> [String] {
+  Search().recentSearches
+}
