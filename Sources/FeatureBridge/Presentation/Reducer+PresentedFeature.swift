@@ -18,7 +18,7 @@ extension Reducer {
   ///   feature that is not presented is reported (a test failure under StoreKernelTesting).
   ///
   /// ```swift
-  /// .ifLet(\.$recording, action: Action.recorderPath, feature: \.recorder)
+  /// .ifLet(\.$recording, action: Action.recorder, feature: \.recorder)
   /// ```
   ///
   /// The feature runs in a store of its own, except in an app that is one root store (a
@@ -67,7 +67,7 @@ extension Reducer {
   /// `.element(id:action: .input(_:))`; its outputs arrive as `.element(id:action: .output(_:))`.
   ///
   /// ```swift
-  /// .forEach(\.path, action: Action.pathPath, feature: \.recorder)
+  /// .forEach(\.path, action: Action.path, feature: \.recorder)
   /// ```
   ///
   /// - Parameters:
@@ -123,5 +123,48 @@ private struct PresentedFeatureProxy<Start: Sendable, Input: Sendable, Output: S
     case .output:
       return .none
     }
+  }
+}
+
+extension Reducer {
+  /// ``ifLet(_:action:feature:fileID:line:)`` with the presentation's case by its constructor
+  /// (``CasePath/init(_:)``: found by reflection, about a microsecond an action).
+  ///
+  /// - Parameters:
+  ///   - state: Where the presented value is: the presentation state's projected value.
+  ///   - action: The case of this reducer's actions that holds the presentation's, by its
+  ///     constructor.
+  ///   - feature: Where the feature's launcher is among the dependencies.
+  ///   - fileID: Where the `ifLet` is, for reports.
+  ///   - line: Where the `ifLet` is, for reports.
+  /// - Returns: A reducer that runs this one and presents the feature.
+  public func ifLet<Start: Sendable, Input: Sendable, Output: Sendable>(
+    _ state: any WritableKeyPath<State, PresentationState<Start>> & Sendable,
+    action: @escaping @Sendable (PresentationAction<FeatureAction<Input, Output>>) -> Action,
+    feature: any KeyPath<DependencyValues, FeatureLauncher<Start, Input, Output>> & Sendable,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Reduce<State, Action> {
+    ifLet(state, action: CasePath(action), feature: feature, fileID: fileID, line: line)
+  }
+
+  /// ``forEach(_:action:feature:fileID:line:)`` with the stack's case by its constructor
+  /// (``CasePath/init(_:)``: found by reflection, about a microsecond an action).
+  ///
+  /// - Parameters:
+  ///   - stack: Where the stack of values is.
+  ///   - action: The case of this reducer's actions that holds the stack's, by its constructor.
+  ///   - feature: Where the features' launcher is among the dependencies.
+  ///   - fileID: Where the `forEach` is, for reports.
+  ///   - line: Where the `forEach` is, for reports.
+  /// - Returns: A reducer that runs this one and presents the features.
+  public func forEach<Start: Sendable, Input: Sendable, Output: Sendable>(
+    _ stack: any WritableKeyPath<State, StackState<Start>> & Sendable,
+    action: @escaping @Sendable (StackAction<Start, FeatureAction<Input, Output>>) -> Action,
+    feature: any KeyPath<DependencyValues, FeatureLauncher<Start, Input, Output>> & Sendable,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Reduce<State, Action> {
+    forEach(stack, action: CasePath(action), feature: feature, fileID: fileID, line: line)
   }
 }

@@ -2,7 +2,7 @@ import FeatureBridge
 import StoreKernel
 
 /// A parent that presents the recorder as a sheet (a tree) and keeps what it recorded; its
-/// `ifLet` is in its body, built again for every action.
+/// `ifLet` is in its body, built again for every action, and names the case itself.
 struct Memo: Reducer {
   struct State: Equatable {
     @PresentationState var recording: Recording?
@@ -14,12 +14,6 @@ struct Memo: Reducer {
     case recordTapped
     case stopTapped
     case recorder(PresentationAction<FeatureAction<RecorderInput, RecorderOutput>>)
-
-    static let recorderPath = ActionPath<
-      Action, PresentationAction<FeatureAction<RecorderInput, RecorderOutput>>
-    >(
-      embed: Action.recorder,
-      extract: { if case .recorder(let action) = $0 { action } else { nil } })
   }
 
   var body: some ReducerOf<Self> {
@@ -43,7 +37,7 @@ struct Memo: Reducer {
         return .none
       }
     }
-    .ifLet(\.$recording, action: Action.recorderPath, feature: \.recorder)
+    .ifLet(\.$recording, action: Action.recorder, feature: \.recorder)
   }
 }
 
@@ -56,11 +50,6 @@ struct Takes: Reducer {
   enum Action: Equatable, Sendable {
     case newTake(Int)
     case path(StackAction<Recording, FeatureAction<RecorderInput, RecorderOutput>>)
-
-    static let pathPath = ActionPath<
-      Action, StackAction<Recording, FeatureAction<RecorderInput, RecorderOutput>>
-    >(
-      embed: Action.path, extract: { if case .path(let action) = $0 { action } else { nil } })
   }
 
   var body: some ReducerOf<Self> {
@@ -73,6 +62,6 @@ struct Takes: Reducer {
         return .none
       }
     }
-    .forEach(\.path, action: Action.pathPath, feature: \.recorder)
+    .forEach(\.path, action: Action.path, feature: \.recorder)
   }
 }

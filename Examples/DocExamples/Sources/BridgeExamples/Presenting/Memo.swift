@@ -20,20 +20,14 @@ public struct Memo: Reducer {
     case recordTapped
     case stopTapped
     case recorder(PresentationAction<FeatureAction<RecorderInput, RecorderOutput>>)
-
-    static let recorderPath = ActionPath<
-      Action, PresentationAction<FeatureAction<RecorderInput, RecorderOutput>>
-    >(
-      embed: Action.recorder,
-      extract: { if case .recorder(let action) = $0 { action } else { nil } })
   }
 
   /// The memo's reducer.
   public init() {}
 
   /// Presents the recorder on `recordTapped` and keeps its length when it reports it stopped.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    Reduce<State, Action> { state, action in
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
       switch action {
       case .recordTapped:
         state.recording = Recording(id: state.lengths.count + 1)
@@ -48,7 +42,6 @@ public struct Memo: Reducer {
         return .none
       }
     }
-    .ifLet(\.$recording, action: Action.recorderPath, feature: \.recorder)
-    .reduce(into: &state, action: action)
+    .ifLet(\.$recording, action: Action.recorder, feature: \.recorder)
   }
 }

@@ -4,13 +4,6 @@ import Testing
 
 @testable import TimerFeature
 
-extension TimerAction {
-  /// The delegate case, for receiving a delegate action by its case.
-  static let delegatePath = ActionPath<TimerAction, TimerOutput>(
-    embed: TimerAction.delegate,
-    extract: { if case .delegate(let output) = $0 { output } else { nil } })
-}
-
 /// The timer's logic, through its actions: an exhaustive `TestStore` asserts every state change
 /// and every action an effect sends back; a `TestClock` moves time only when the test says so.
 @MainActor
@@ -93,7 +86,7 @@ extension TimerAction {
       $0.isRunning = true
     }
     // Any delegate action: its payload is not checked.
-    await store.receive(TimerAction.delegatePath)
+    await store.receive(TimerAction.delegate)
 
     await clock.advance(by: .seconds(1))
     await store.receive(.internal(.tick)) {
@@ -101,7 +94,7 @@ extension TimerAction {
       $0.isRunning = false
     }
     // A delegate action with this payload: another one would fail, showing the difference.
-    await store.receive(TimerAction.delegatePath, .finished)
+    await store.receive(CasePath(TimerAction.delegate), .finished)
   }
 
   @Test func partOfAnExhaustiveTestCanLetGo() async {
