@@ -56,6 +56,8 @@ let benchmarks: @Sendable () -> Void = {
   // A body built again for every action, against the same reducers run from `reduce`.
   bodyBenchmarks(fast)
 
+  casePathBenchmarks(fast: fast, slow: slow)
+
   // Stack pushes and pops, and updates by id: values at the `fast` count, stores at `slow`.
   navigationBenchmarks(host: host, values: fast, stores: slow)
 

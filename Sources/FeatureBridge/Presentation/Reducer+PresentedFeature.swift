@@ -128,7 +128,7 @@ private struct PresentedFeatureProxy<Start: Sendable, Input: Sendable, Output: S
 
 extension Reducer {
   /// ``ifLet(_:action:feature:fileID:line:)`` with the presentation's case by its constructor
-  /// (``CasePath/init(_:)``: found by reflection, about a microsecond an action).
+  /// (``CasePath/init(_:)``: found by reflection, a few microseconds an action).
   ///
   /// - Parameters:
   ///   - state: Where the presented value is: the presentation state's projected value.
@@ -149,7 +149,7 @@ extension Reducer {
   }
 
   /// ``forEach(_:action:feature:fileID:line:)`` with the stack's case by its constructor
-  /// (``CasePath/init(_:)``: found by reflection, about a microsecond an action).
+  /// (``CasePath/init(_:)``: found by reflection, a few microseconds an action).
   ///
   /// - Parameters:
   ///   - stack: Where the stack of values is.

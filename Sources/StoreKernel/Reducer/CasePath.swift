@@ -13,7 +13,7 @@
 /// let scope = Scope(state: \Holder.titles, action: Screen.row) { Titles() }
 /// ```
 ///
-/// Reflection costs about a microsecond an action. Where that matters (a scope that sees every
+/// Reflection costs a few microseconds an action. Where that matters (a scope that sees every
 /// keystroke), write the two directions once, next to the enum:
 ///
 /// ```swift

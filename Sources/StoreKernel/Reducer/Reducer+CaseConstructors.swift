@@ -1,7 +1,7 @@
 // Every operator that finds a child's actions inside the parent's takes the enum case itself,
 // its constructor, where it takes an ``ActionPath``: `Scope(state: \.counter, action:
 // Action.counter) { Counter() }`, TCA's `Scope(state: \.counter, action: \.counter)`. The
-// path is ``CasePath/init(_:)``: no extract written by hand, and about a microsecond an action
+// path is ``CasePath/init(_:)``: no extract written by hand, and a few microseconds an action
 // to read the case by reflection (docs/performance.md, "Case paths from the case"). A scope
 // that sees every keystroke keeps a hand-written ``ActionPath``.
 
