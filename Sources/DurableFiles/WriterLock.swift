@@ -88,6 +88,11 @@ package final class WriterLock: Sendable {
     release()
   }
 
+  /// Whether ``ownerStopped()`` was called: a load that only starts after its owner stopped (a
+  /// start's load whose task ran late) reads without claiming the lock, so that it never holds
+  /// the file while the next owner starts and loads.
+  package var ownerHasStopped: Bool { stopped.withLock { $0 } }
+
   /// Call when an operation that claimed the lock ends: after ``ownerStopped()``, it gives the
   /// lock up again.
   package func operationEnded() {

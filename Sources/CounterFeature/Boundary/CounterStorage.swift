@@ -45,6 +45,9 @@ public struct CounterStorage: Sendable {
     return CounterStorage(
       load: { () async throws(DurableFileError) -> LoadedCounter in
         try await StorageQueue.run(on: queue) { () throws(DurableFileError) in
+          // The counter stopped before this load ran (its task started late): what it reads
+          // goes nowhere, and claiming the file now would refuse the next counter's load.
+          if lock.ownerHasStopped { return LoadedCounter(record: try file.load(readOnly: true)) }
           defer { lock.operationEnded() }
           if case .heldByOther(let pid) = lock.claim() {
             return LoadedCounter(
