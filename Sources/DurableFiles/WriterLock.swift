@@ -43,11 +43,15 @@ package final class WriterLock: Sendable {
 
   deinit {
     descriptor.withLock { descriptor in
-      if let open = descriptor { close(open) }
+      if let open = descriptor {
+        close(open)
+        Self.releasedInThisProcess(path)
+      }
     }
   }
 
-  /// Takes the lock if this value does not hold it yet; returns at once either way.
+  /// Takes the lock if this value does not hold it yet; returns at once either way, but for a
+  /// lock a child of this process still holds for a moment as it starts (below).
   package func claim() -> Claim {
     descriptor.withLock { held in
       if held != nil { return .held }
@@ -60,8 +64,22 @@ package final class WriterLock: Sendable {
       else {
         return .unavailable(reason: "cannot open \(path): \(FileDescriptor.message())")
       }
-      guard flock(open, LOCK_EX | LOCK_NB) == 0 else {
-        let code = errno
+      var code = flock(open, LOCK_EX | LOCK_NB) == 0 ? 0 : errno
+      // A lock that names this process while no lock value of this process holds it is a
+      // child this process is starting (any thread's `posix_spawn`): between its fork and its
+      // exec it holds a copy of every descriptor, the released lock's among them, so the lock
+      // outlives its release by as long as the exec takes. Wait that out, a millisecond at a
+      // time, for at most two seconds; a real second writer names another process, or is a
+      // lock value of this one.
+      var waited = 0
+      while code == EWOULDBLOCK, waited < 2_000, Self.readHolder(open) == getpid(),
+        !Self.isHeldInThisProcess(path)
+      {
+        usleep(1_000)
+        waited += 1
+        code = flock(open, LOCK_EX | LOCK_NB) == 0 ? 0 : errno
+      }
+      guard code == 0 else {
         let holder = Self.readHolder(open)
         close(open)
         if code == EWOULDBLOCK { return .heldByOther(pid: holder) }
@@ -71,7 +89,22 @@ package final class WriterLock: Sendable {
       let pid = Array("\(getpid())\n".utf8)
       if ftruncate(open, 0) == 0 { _ = pwrite(open, pid, pid.count, 0) }
       held = open
+      Self.heldInThisProcess.withLock { $0[path, default: 0] += 1 }
       return .held
+    }
+  }
+
+  /// How many lock values of this process hold each lock file.
+  private static let heldInThisProcess = LockedValue<[String: Int]>([:])
+
+  private static func isHeldInThisProcess(_ path: String) -> Bool {
+    heldInThisProcess.withLock { $0[path, default: 0] > 0 }
+  }
+
+  private static func releasedInThisProcess(_ path: String) {
+    heldInThisProcess.withLock { held in
+      let count = held[path, default: 0] - 1
+      held[path] = count > 0 ? count : nil
     }
   }
 
@@ -101,7 +134,10 @@ package final class WriterLock: Sendable {
 
   private func release() {
     descriptor.withLock { held in
-      if let open = held { close(open) }
+      if let open = held {
+        close(open)
+        Self.releasedInThisProcess(path)
+      }
       held = nil
     }
   }
