@@ -127,7 +127,7 @@ private struct PresentedFeatureProxy<Start: Sendable, Input: Sendable, Output: S
 }
 
 extension Reducer {
-  /// ``ifLet(_:action:feature:fileID:line:)`` with the presentation's case by its constructor
+  /// `ifLet` with the presentation's case by its constructor
   /// (``CasePath/init(_:)``: found by reflection, a few microseconds an action).
   ///
   /// - Parameters:
@@ -148,7 +148,7 @@ extension Reducer {
     ifLet(state, action: CasePath(action), feature: feature, fileID: fileID, line: line)
   }
 
-  /// ``forEach(_:action:feature:fileID:line:)`` with the stack's case by its constructor
+  /// `forEach` with the stack's case by its constructor
   /// (``CasePath/init(_:)``: found by reflection, a few microseconds an action).
   ///
   /// - Parameters:

@@ -1,7 +1,7 @@
 /// Dismisses the feature that calls it, from one of its effects: the `dismiss` dependency.
 ///
-/// A feature presented with ``Reducer/ifLet(_:action:fileID:line:destination:)`` or pushed on a
-/// stack with ``Reducer/forEach(_:action:fileID:line:destination:)`` can close itself without
+/// A feature presented with ``Reducer/ifLet(_:action:fileID:line:destination:)-(_,ActionPath<Self.Action,PresentationAction<ChildAction>>,_,_,_)`` or pushed on a
+/// stack with ``Reducer/forEach(_:action:fileID:line:destination:)-(_,ActionPath<Self.Action,StackAction<ElementState,ElementAction>>,_,_,_)`` can close itself without
 /// telling its parent how: its effects see a `dismiss` that sends the parent's
 /// ``PresentationAction/dismiss`` (or ``StackAction/popFrom(id:)`` for a stack element). The
 /// parent runs, the feature's state goes away, and every effect of the feature is cancelled,

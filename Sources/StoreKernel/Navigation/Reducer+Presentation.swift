@@ -11,7 +11,7 @@ extension Reducer {
   /// - The child's effects end with the child: they are cancelled when its state becomes `nil`
   ///   or another child takes its place (another id for an `Identifiable` child, another case
   ///   of an enum destination), however that happened. The child's cancellation ids are its
-  ///   own, as with ``ifLet(_:action:onMissingState:fileID:line:then:)``.
+  ///   own, as with ``ifLet(_:action:onMissingState:fileID:line:then:)-(_,ActionPath<Self.Action,ChildAction>,_,_,_,_)``.
   /// - The child's effects can dismiss it with the ``DependencyValues/dismiss`` dependency.
   /// - An alert or a confirmation dialog (or an enum destination in such a case) is dismissed
   ///   by itself after one of its buttons' actions has run.

@@ -40,7 +40,7 @@ extension Scope {
 }
 
 extension Reducer {
-  /// ``ifLet(_:action:onMissingState:fileID:line:then:)`` with the child's case by its
+  /// `ifLet` with the child's case by its
   /// constructor.
   ///
   /// - Parameters:
@@ -64,7 +64,7 @@ extension Reducer {
       line: line, then: child)
   }
 
-  /// ``ifLet(_:action:fileID:line:destination:)`` with the presentation's case by its
+  /// `ifLet` with the presentation's case by its
   /// constructor: TCA's `.ifLet(\.$destination, action: \.destination) { … }`.
   ///
   /// - Parameters:
@@ -86,7 +86,7 @@ extension Reducer {
     ifLet(state, action: CasePath(action), fileID: fileID, line: line, destination: destination)
   }
 
-  /// ``ifLet(_:action:fileID:line:)`` for an alert, with its case by its constructor.
+  /// `ifLet` for an alert, with its case by its constructor.
   ///
   /// - Parameters:
   ///   - state: Where the alert is stored.
@@ -103,7 +103,7 @@ extension Reducer {
     ifLet(state, action: CasePath(action), fileID: fileID, line: line)
   }
 
-  /// ``forEach(_:action:fileID:line:destination:)`` for a navigation stack, with its case by its
+  /// `forEach` for a navigation stack, with its case by its
   /// constructor: TCA's `.forEach(\.path, action: \.path) { … }`.
   ///
   /// - Parameters:
@@ -124,7 +124,7 @@ extension Reducer {
     forEach(stack, action: CasePath(action), fileID: fileID, line: line, destination: destination)
   }
 
-  /// ``forEach(_:action:fileID:line:element:)`` over an `IdentifiedArray`, with its case by its
+  /// `forEach` over an `IdentifiedArray`, with its case by its
   /// constructor: TCA's `.forEach(\.rows, action: \.rows) { … }`.
   ///
   /// - Parameters:

@@ -68,7 +68,7 @@ extension Reducer {
 
   /// Runs `child` on the state of one case of an enum when the state is in that case.
   ///
-  /// Like ``ifLet(_:action:onMissingState:fileID:line:then:)`` for enum state (a destination,
+  /// Like ``ifLet(_:action:onMissingState:fileID:line:then:)-(_,ActionPath<Self.Action,ChildAction>,_,_,_,_)`` for enum state (a destination,
   /// a screen that is one of several): the child's effects are cancelled when the state
   /// leaves the case (or, for an `Identifiable` case value, when it changes id), and a child
   /// action that arrives while the state is in another case is reported.

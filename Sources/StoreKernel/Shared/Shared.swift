@@ -23,7 +23,7 @@
 /// the state: an exhaustive test must assert it (`$0.$count.withLock { $0 = 1 }`), with the same
 /// diff as any other change. ``subscript(dynamicMember:)`` derives a shared property and
 /// ``subscript(id:)`` a shared element of an identified collection; both write through to the
-/// value they come from. ``init(wrappedValue:_:)`` finds or makes the value kept under a
+/// value they come from. ``init(wrappedValue:_:)-(_,SharedKey<Value>)`` finds or makes the value kept under a
 /// ``SharedKey`` (``SharedKey/inMemory(_:)``, or a file strategy from `SharedFileStorage`).
 ///
 /// A read never waits for a change in progress. Inside the value's own `withLock`, a read of
