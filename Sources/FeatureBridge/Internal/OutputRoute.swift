@@ -35,7 +35,8 @@ final class OutputRoute<Output: Sendable> {
     OutputNesting.leave()
   }
 
-  @usableFromInline
+  /// Inlinable with ``emit(_:)``, so that both are specialized for the feature's output type.
+  @inlinable
   func deliver(_ output: Output) {
     // Copies, so a handler that attaches another handler or reads the stream meanwhile does
     // not overlap an access to these properties.
