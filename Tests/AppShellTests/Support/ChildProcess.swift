@@ -56,9 +56,8 @@ enum ChildProcess {
   }
 
   /// ``run(_:arguments:environment:input:timeLimit:)`` on the calling thread, which it blocks
-  /// until the child has ended: only for a thread that is not one of the concurrency pool's
-  /// (``TmuxServer/kill()`` at a test's end, on a thread of its own).
-  static func runBlocking(
+  /// until the child has ended: only ever on the thread `run` starts for it.
+  private static func runBlocking(
     _ executable: String, arguments: [String], environment: [String: String],
     input: String? = nil, timeLimit: Duration = .seconds(300)
   ) throws -> Result {
