@@ -12,7 +12,7 @@
 /// and integrate the child with the `ifLet` that takes its projected value:
 ///
 /// ```swift
-/// Sheet().ifLet(\.$editor, action: Sheet.Action.editorPath) { Editor() }
+/// .ifLet(\.$editor, action: Action.editor) { Editor() }
 /// ```
 ///
 /// The reducer reads and writes `state.editor` as a plain optional. The value is kept in a box,

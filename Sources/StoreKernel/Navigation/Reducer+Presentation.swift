@@ -17,7 +17,7 @@ extension Reducer {
   ///   by itself after one of its buttons' actions has run.
   ///
   /// ```swift
-  /// Sheet().ifLet(\.$editor, action: Sheet.Action.editorPath) { Editor() }
+  /// .ifLet(\.$editor, action: Action.editor) { Editor() }
   /// ```
   ///
   /// - Parameters:

@@ -18,7 +18,7 @@ extension Reducer {
   /// - An element's effects can pop it with the ``DependencyValues/dismiss`` dependency.
   ///
   /// ```swift
-  /// Root().forEach(\.path, action: Root.Action.pathPath) { Path() }
+  /// .forEach(\.path, action: Action.path) { Path() }
   /// ```
   ///
   /// - Parameters:

@@ -9,7 +9,7 @@ extension Reducer {
   /// no element.
   ///
   /// ```swift
-  /// TodoList().forEach(\.todos, action: TodoList.Action.todosPath) { TodoRow() }
+  /// .forEach(\.todos, action: Action.todos) { TodoRow() }
   /// ```
   ///
   /// - Parameters:

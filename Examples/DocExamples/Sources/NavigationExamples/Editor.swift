@@ -40,17 +40,11 @@ struct Sheet: Reducer {
     case editTapped
   }
 
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    if case .editTapped = action { state.editor = Editor.State() }
-    return .none
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .editTapped = action { state.editor = Editor.State() }
+      return .none
+    }
+    .ifLet(\.$editor, action: Action.editor) { Editor() }
   }
-}
-
-extension Sheet.Action {
-  static let editorPath = ActionPath<Self, PresentationAction<Editor.Action>>(
-    embed: Self.editor, extract: { if case .editor(let action) = $0 { action } else { nil } })
-}
-
-func sheetReducer() -> some Reducer<Sheet.State, Sheet.Action> {
-  Sheet().ifLet(\.$editor, action: Sheet.Action.editorPath) { Editor() }
 }

@@ -46,26 +46,20 @@ struct Root: Reducer {
     case addTapped
   }
 
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .addTapped:
-      state.path.append(.detail(Detail.State(title: "New note")))
-    case .path(.element(let id, .detail(.saveTapped))):
-      state.path.pop(from: id)
-    case .path:
-      break
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .addTapped:
+        state.path.append(.detail(Detail.State(title: "New note")))
+      case .path(.element(let id, .detail(.saveTapped))):
+        state.path.pop(from: id)
+      case .path:
+        break
+      }
+      return .none
     }
-    return .none
+    .forEach(\.path, action: Action.path) { Path() }
   }
-}
-
-extension Root.Action {
-  static let pathPath = ActionPath<Self, StackActionOf<Path>>(
-    embed: Self.path, extract: { if case .path(let action) = $0 { action } else { nil } })
-}
-
-func rootReducer() -> some Reducer<Root.State, Root.Action> {
-  Root().forEach(\.path, action: Root.Action.pathPath) { Path() }
 }
 
 func renameTheFirstScreen(_ state: inout Root.State) {

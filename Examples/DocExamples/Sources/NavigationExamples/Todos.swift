@@ -57,22 +57,16 @@ struct TodoList: Reducer {
     case addTapped
   }
 
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    if case .addTapped = action {
-      state.todos.append(Todo(id: state.nextID))
-      state.nextID += 1
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .addTapped = action {
+        state.todos.append(Todo(id: state.nextID))
+        state.nextID += 1
+      }
+      return .none
     }
-    return .none
+    .forEach(\.todos, action: Action.todos) { TodoRow() }
   }
-}
-
-extension TodoList.Action {
-  static let todosPath = ActionPath<Self, IdentifiedActionOf<TodoRow>>(
-    embed: Self.todos, extract: { if case .todos(let action) = $0 { action } else { nil } })
-}
-
-func todoListReducer() -> some Reducer<TodoList.State, TodoList.Action> {
-  TodoList().forEach(\.todos, action: TodoList.Action.todosPath) { TodoRow() }
 }
 
 @MainActor func toggle(_ todo: Todo, in store: Store<TodoList.State, TodoList.Action>) {

@@ -17,7 +17,7 @@ import Testing
 }
 
 @MainActor @Test func aTodoRowTogglesByID() async {
-  let store = TestStore(initialState: TodoList.State(), reducer: todoListReducer())
+  let store = TestStore(initialState: TodoList.State(), reducer: TodoList())
   await store.send(.addTapped) {
     $0.todos.append(Todo(id: 1))
     $0.nextID = 2
@@ -28,7 +28,7 @@ import Testing
 }
 
 @MainActor @Test func theEditorIsPresentedAndDismissesItself() async {
-  let store = TestStore(initialState: Sheet.State(), reducer: sheetReducer())
+  let store = TestStore(initialState: Sheet.State(), reducer: Sheet())
   await store.send(.editTapped) { $0.editor = Editor.State() }
   await store.send(.editor(.presented(.textChanged("Hi")))) { $0.editor?.text = "Hi" }
   await store.send(.editor(.presented(.closeTapped)))
@@ -94,7 +94,7 @@ import Testing
 }
 
 @MainActor @Test func stackIDsInATestStoreAre0Then1() async {
-  let store = TestStore(initialState: Root.State(), reducer: rootReducer())
+  let store = TestStore(initialState: Root.State(), reducer: Root())
   await store.send(.addTapped) { $0.path[id: 0] = .detail(Detail.State(title: "New note")) }
   await store.send(.addTapped) { $0.path[id: 1] = .detail(Detail.State(title: "New note")) }
   await store.send(.path(.element(id: 0, action: .detail(.saveTapped)))) {
