@@ -50,7 +50,8 @@ var package = Package(
     // Test doubles and checks for feature boundaries, in their own library so apps never ship
     // them.
     .target(
-      name: "FeatureBridgeTesting", dependencies: ["FeatureBridge", "StoreKernel"]),
+      name: "FeatureBridgeTesting",
+      dependencies: ["FeatureBridge", "MultiStorePrimitives", "StoreKernel", "StoreKernelTesting"]),
     // The terminal toolkit: views, keys, display width. FeatureBridge knows nothing of it.
     .target(name: "TerminalUI", dependencies: ["MultiStorePrimitives"]),
     // Files kept in the data directory: atomic writes, defensive reads, corrupt files kept

@@ -1,3 +1,4 @@
+import MultiStorePrimitives
 public import StoreKernel
 public import Testing
 
@@ -31,8 +32,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// long.
   public var timeout: Duration = .seconds(5)
 
-  let store: Store<State, Action>
+  /// The store under test: FeatureBridgeTesting reaches the features it presents.
+  package let store: Store<State, Action>
   let recorder: TestRecorder<State, Action>
+  /// Whether the feature dismissed itself (``isDismissed``).
+  private let dismissed: LockedValue<Bool>
   /// Where the feature's effects run: the test clock's executor when the `clock` dependency is
   /// a ``TestClock``, otherwise an executor of the test store's own.
   private(set) var executor: SerialEffectExecutor
@@ -63,6 +67,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     TestIssues.install()
     var values = DependencyValues.forNewStore
     values.context = .test
+    // A feature that nothing presents and dismisses itself: the test store notes it, as TCA's
+    // does, where a store outside a test reports it.
+    let dismissed = LockedValue(false)
+    values.dismissedAtRoot = { dismissed.withLock { $0 = true } }
     prepareDependencies(&values)
     let tracker = SharedChangeTracker()
     values.sharedChangeTracker = tracker
@@ -76,6 +84,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
     let recorder = TestRecorder<State, Action>(initialState: initialState, tracker: tracker)
     self.recorder = recorder
+    self.dismissed = dismissed
     self.createdAt = sourceLocation
     self.tracker = tracker
     self.store = Store(
@@ -122,6 +131,18 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   public var state: State {
     exhaustivity == .on ? recorder.lastAsserted : store.state
   }
+
+  /// Whether the feature has dismissed itself: one of its effects called the `dismiss`
+  /// dependency (`await dismiss()`) while nothing presents it, as a presented feature does to
+  /// close its sheet or pop its screen. A test that sets its own `dismiss` gets its own
+  /// instead. (A store outside a test reports such a `dismiss()`.)
+  ///
+  /// ```swift
+  /// await store.send(.closeTapped) { $0.closing = true }
+  /// await store.finish()
+  /// #expect(store.isDismissed)
+  /// ```
+  public var isDismissed: Bool { dismissed.withLock { $0 } }
 
   /// The counts of the underlying store.
   public var events: StoreEvents { store.events }

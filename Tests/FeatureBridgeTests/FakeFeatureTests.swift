@@ -1,5 +1,6 @@
 import FeatureBridge
 import FeatureBridgeTesting
+import MultiStorePrimitives
 import StoreKernel
 import StoreKernelTesting
 import Testing
@@ -41,14 +42,14 @@ private final class Scoreboard {
 /// A fake that behaves like the real tally for `.add` and `.ping`.
 @MainActor
 func matchingTallyFake(name: String = "TallyFake") -> FakeFeature<TallyInput, TallyOutput> {
-  var total = 0
+  let total = LockedValue(0)
   return FakeFeature(name: name) { input in
     switch input {
     case .add(let amount):
-      total += amount
+      total.withLock { $0 += amount }
       return []
     case .ping:
-      return [.pong(total)]
+      return [.pong(total.withLock { $0 })]
     default:
       return []
     }
@@ -94,12 +95,12 @@ func matchingTallyFake(name: String = "TallyFake") -> FakeFeature<TallyInput, Ta
     let (inputs, _) = AsyncStream.makeStream(of: TallyInput.self)
     let feature = fake.start(inputs: inputs)
 
-    fake.emit(.saved(7))
+    await fake.emit(.saved(7))
 
     #expect(feature.metrics.outputsEmitted == 1)
     #expect(feature.metrics.inputsDelivered == 0)
     await feature.stop()
-    fake.emit(.saved(8))
+    await fake.emit(.saved(8))
     #expect(await collect(feature.outputs) == [.saved(7)])
   }
 
@@ -120,7 +121,8 @@ func matchingTallyFake(name: String = "TallyFake") -> FakeFeature<TallyInput, Ta
     await feature.stop()
     #expect(features.liveFeatureNames.isEmpty)
     #expect(stores.liveStoreCount == 0)
-    #expect(stores.totals.actionsReceived == 1)
+    // The fake's start action (its loop for `emit`) and the input.
+    #expect(stores.totals.actionsReceived == 2)
   }
 
   @Test func swappingTheFakeForTheRealFeatureIsOneLine() async {

@@ -134,23 +134,16 @@ private struct Parent: Reducer {
         return .none
       }
     }
-    .ifLet(\.$child, action: Action.childPath, feature: \.settleSelfWaitCaller)
+    .ifLet(\.$child, action: Action.childPath, feature: CallerFeature.launcher)
     .reduce(into: &state, action: action)
   }
 }
 
-private enum CallerLauncherKey: DependencyKey {
-  static let liveValue = FeatureLauncher<Recording, CallerInput, CallerOutput> { _, isolation in
+/// How the parent presents the caller; each test puts its own in its place.
+private enum CallerFeature {
+  static let launcher = FeatureLauncher<Recording, CallerInput, CallerOutput> { _, isolation in
     Feature.start(
       name: "Caller", initialState: 0, reducer: Caller(hostCall: {}), isolation: isolation)
-  }
-  static let testValue = liveValue
-}
-
-extension DependencyValues {
-  fileprivate var settleSelfWaitCaller: FeatureLauncher<Recording, CallerInput, CallerOutput> {
-    get { self[CallerLauncherKey.self] }
-    set { self[CallerLauncherKey.self] = newValue }
   }
 }
 
@@ -210,7 +203,7 @@ extension DependencyValues {
     }
     let parent = Feature.start(
       name: "Parent", initialState: Parent.State(), reducer: Parent(),
-      withDependencies: { $0.settleSelfWaitCaller = launcher })
+      withDependencies: { $0[feature: CallerFeature.launcher] = launcher })
     await expectSettleOfTheParentReported(parent, holder: holder)
   }
 }
@@ -266,7 +259,7 @@ extension DependencyValues {
       initialState: Slots(), reducer: RootReducer(), name: "Root",
       withDependencies: {
         $0.featureComposer = composer
-        $0.settleSelfWaitCaller = launcher
+        $0[feature: CallerFeature.launcher] = launcher
       })
   }
 

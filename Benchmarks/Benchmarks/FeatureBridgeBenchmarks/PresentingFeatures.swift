@@ -10,17 +10,10 @@ struct Presented: Equatable, Sendable, Identifiable {
   var id: Int
 }
 
-private enum CountingLauncherKey: DependencyKey {
-  static let liveValue = FeatureLauncher<Presented, Int, Int> { _, isolation in
+/// How a parent presents a counting feature.
+enum CountingLauncher {
+  static let counting = FeatureLauncher<Presented, Int, Int> { _, isolation in
     CountingFeature.start(isolation: isolation).feature
-  }
-  static let testValue = liveValue
-}
-
-extension DependencyValues {
-  var counting: FeatureLauncher<Presented, Int, Int> {
-    get { self[CountingLauncherKey.self] }
-    set { self[CountingLauncherKey.self] = newValue }
   }
 }
 
@@ -47,7 +40,7 @@ struct Sheet: Reducer {
       }
       return .none
     }
-    .ifLet(\.$presented, action: Action.childPath, feature: \.counting)
+    .ifLet(\.$presented, action: Action.childPath, feature: CountingLauncher.counting)
     .reduce(into: &state, action: action)
   }
 }
@@ -75,7 +68,7 @@ struct Screens: Reducer {
       }
       return .none
     }
-    .forEach(\.path, action: Action.pathPath, feature: \.counting)
+    .forEach(\.path, action: Action.pathPath, feature: CountingLauncher.counting)
     .reduce(into: &state, action: action)
   }
 }

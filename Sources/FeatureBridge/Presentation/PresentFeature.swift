@@ -20,7 +20,7 @@ struct PresentFeature<Action: Sendable, Start: Sendable, Input: Sendable, Output
   EffectOperator
 {
   let value: Start
-  let launcher: any KeyPath<DependencyValues, FeatureLauncher<Start, Input, Output>> & Sendable
+  let launcher: FeatureLauncher<Start, Input, Output>
   let output: @Sendable (Output) -> Action?
   let dismiss: Action?
 
@@ -57,7 +57,7 @@ struct PresentFeature<Action: Sendable, Start: Sendable, Input: Sendable, Output
     in runtime: any EffectRuntime<Action>, on isolation: any Actor
   ) -> OnItsActor<Feature<Input, Output>> {
     let parent = runtime.dependencyValues
-    let launcher = parent[keyPath: launcher]
+    let launcher = parent[feature: launcher]
     let sink = runtime.sink()
     let dismiss = dismiss
     let value = value

@@ -6,8 +6,10 @@ extension Reducer {
   ///
   /// - The parent's state holds the value it presents the feature with (`@PresentationState
   ///   var recorder: Recording?`), never the feature's state. Setting it starts the feature, on
-  ///   this store's actor, in a store of its own, with `feature`'s launcher (a dependency, so a
-  ///   test can present a fake).
+  ///   this store's actor, in a store of its own, with `feature`, the launcher its module
+  ///   publishes (a test puts a fake in its place: `$0[feature: RecorderFeature.launcher] =
+  ///   .fake()`). A value already there in the store's initial state starts the feature with
+  ///   the store's first action, before that action's effects: a first input reaches it.
   /// - The parent sends the feature inputs with `.presented(.input(_:))` (from its reducer, as
   ///   an effect: `.send(.recorder(.presented(.input(.stop))))`); the feature's outputs arrive
   ///   as `.presented(.output(_:))`, for an exhaustive `switch` on the feature's `Output`, at
@@ -18,7 +20,7 @@ extension Reducer {
   ///   feature that is not presented is reported (a test failure under StoreKernelTesting).
   ///
   /// ```swift
-  /// .ifLet(\.$recording, action: Action.recorder, feature: \.recorder)
+  /// .ifLet(\.$recording, action: Action.recorder, feature: RecorderFeature.launcher)
   /// ```
   ///
   /// The feature runs in a store of its own, except in an app that is one root store (a
@@ -29,14 +31,14 @@ extension Reducer {
   /// - Parameters:
   ///   - state: Where the presented value is: the presentation state's projected value.
   ///   - action: How the feature's presentation actions sit inside this reducer's actions.
-  ///   - feature: Where the feature's launcher is among the dependencies.
+  ///   - feature: The feature's launcher, as its module publishes it.
   ///   - fileID: Where the `ifLet` is, for reports.
   ///   - line: Where the `ifLet` is, for reports.
   /// - Returns: A reducer that runs this one and presents the feature.
   public func ifLet<Start: Sendable, Input: Sendable, Output: Sendable>(
     _ state: any WritableKeyPath<State, PresentationState<Start>> & Sendable,
     action: ActionPath<Action, PresentationAction<FeatureAction<Input, Output>>>,
-    feature: any KeyPath<DependencyValues, FeatureLauncher<Start, Input, Output>> & Sendable,
+    feature: FeatureLauncher<Start, Input, Output>,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Reduce<State, Action> {
@@ -54,7 +56,9 @@ extension Reducer {
         composing: PresentFeature<Action, Start, Input, Output>(
           value: value, launcher: feature, output: { embed(.presented(.output($0))) },
           dismiss: embed(.dismiss)))
-      return effects.merge(with: present.scoped(to: now))
+      // The feature starts before the step's own effects run: when the step is the first one
+      // and the value was in the initial state, its effects may hold an input for the feature.
+      return present.scoped(to: now).merge(with: effects)
     }
   }
 
@@ -67,20 +71,20 @@ extension Reducer {
   /// `.element(id:action: .input(_:))`; its outputs arrive as `.element(id:action: .output(_:))`.
   ///
   /// ```swift
-  /// .forEach(\.path, action: Action.path, feature: \.recorder)
+  /// .forEach(\.path, action: Action.path, feature: RecorderFeature.launcher)
   /// ```
   ///
   /// - Parameters:
   ///   - stack: Where the stack of values is.
   ///   - action: How the stack's actions sit inside this reducer's actions.
-  ///   - feature: Where the features' launcher is among the dependencies.
+  ///   - feature: The features' launcher, as their module publishes it.
   ///   - fileID: Where the `forEach` is, for reports.
   ///   - line: Where the `forEach` is, for reports.
   /// - Returns: A reducer that runs this one and presents the features.
   public func forEach<Start: Sendable, Input: Sendable, Output: Sendable>(
     _ stack: any WritableKeyPath<State, StackState<Start>> & Sendable,
     action: ActionPath<Action, StackAction<Start, FeatureAction<Input, Output>>>,
-    feature: any KeyPath<DependencyValues, FeatureLauncher<Start, Input, Output>> & Sendable,
+    feature: FeatureLauncher<Start, Input, Output>,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Reduce<State, Action> {
@@ -100,6 +104,123 @@ extension Reducer {
         )
         .scoped(to: NavigationID(place: place, identity: AnyHashable(id)))
       })
+  }
+}
+
+extension Reducer {
+  /// Presents a feature for one case of a navigation stack whose screens are of several kinds
+  /// (TCA's `Path` enum): the elements of that case are the values the feature is pushed with,
+  /// each running in a store of its own, with the stack semantics of
+  /// `forEach(_:action:feature:)`; the other cases run `destination` as the stack `forEach`
+  /// runs it.
+  ///
+  /// ```swift
+  /// .forEach(
+  ///   \.path, action: Action.path, feature: RecorderFeature.launcher,
+  ///   state: Path.State.recorder, action: Path.Action.recorder
+  /// ) {
+  ///   Path()
+  /// }
+  /// ```
+  ///
+  /// An input reaches the screen's feature as `.element(id:action: .recorder(.input(_:)))`;
+  /// its outputs arrive as `.element(id:action: .recorder(.output(_:)))`, through
+  /// `destination` too. `store.presentedFeature(\.path, id:)` gives a screen's feature.
+  ///
+  /// - Parameters:
+  ///   - stack: Where the stack is.
+  ///   - action: How the stack's actions sit inside this reducer's actions.
+  ///   - feature: The feature's launcher, as its module publishes it.
+  ///   - featureState: The case of the stack's elements that presents the feature.
+  ///   - featureAction: The case of the elements' actions that the feature's are in.
+  ///   - fileID: Where the `forEach` is, for reports.
+  ///   - line: Where the `forEach` is, for reports.
+  ///   - destination: The reducer of every element, whatever its case.
+  /// - Returns: A reducer that runs this one, the elements, and presents the features.
+  public func forEach<
+    ElementState, ElementAction, Destination: Reducer, Start: Sendable, Input: Sendable,
+    Output: Sendable
+  >(
+    _ stack: any WritableKeyPath<State, StackState<ElementState>> & Sendable,
+    action: ActionPath<Action, StackAction<ElementState, ElementAction>>,
+    feature: FeatureLauncher<Start, Input, Output>,
+    state featureState: CasePath<ElementState, Start>,
+    action featureAction: CasePath<ElementAction, FeatureAction<Input, Output>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    @ReducerBuilder<ElementState, ElementAction> destination: () -> Destination
+  ) -> Reduce<State, Action>
+  where ElementState == Destination.State, ElementAction == Destination.Action {
+    let embed = action.embed
+    let place: AnyKeyPath = stack
+    let element = PresentedFeatureCase<Destination, Input, Output>(
+      element: destination(), featureAction: featureAction, fileID: fileID, line: line)
+    return forEach(
+      stack, action: action, fileID: fileID, line: line,
+      destination: { element },
+      arrival: { id, elementState in
+        guard let value = featureState.extract(elementState) else { return .none }
+        return Effect<Action>(
+          composing: PresentFeature<Action, Start, Input, Output>(
+            value: value, launcher: feature,
+            output: { embed(.element(id: id, action: featureAction.embed(.output($0)))) },
+            dismiss: embed(.popFrom(id: id)))
+        )
+        .scoped(to: NavigationID(place: place, identity: AnyHashable(id)))
+      })
+  }
+
+  /// The mixed stack's `forEach` with the cases by their constructors
+  /// (``CasePath/init(_:)``: found by reflection, a few microseconds an action).
+  ///
+  /// - Parameters:
+  ///   - stack: Where the stack is.
+  ///   - action: The case of this reducer's actions that holds the stack's, by its constructor.
+  ///   - feature: The feature's launcher, as its module publishes it.
+  ///   - featureState: The case of the stack's elements that presents the feature.
+  ///   - featureAction: The case of the elements' actions that the feature's are in.
+  ///   - fileID: Where the `forEach` is, for reports.
+  ///   - line: Where the `forEach` is, for reports.
+  ///   - destination: The reducer of every element, whatever its case.
+  /// - Returns: A reducer that runs this one, the elements, and presents the features.
+  public func forEach<
+    ElementState, ElementAction, Destination: Reducer, Start: Sendable, Input: Sendable,
+    Output: Sendable
+  >(
+    _ stack: any WritableKeyPath<State, StackState<ElementState>> & Sendable,
+    action: @escaping @Sendable (StackAction<ElementState, ElementAction>) -> Action,
+    feature: FeatureLauncher<Start, Input, Output>,
+    state featureState: @escaping @Sendable (Start) -> ElementState,
+    action featureAction: @escaping @Sendable (FeatureAction<Input, Output>) -> ElementAction,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    @ReducerBuilder<ElementState, ElementAction> destination: () -> Destination
+  ) -> Reduce<State, Action>
+  where ElementState == Destination.State, ElementAction == Destination.Action {
+    forEach(
+      stack, action: CasePath(action), feature: feature, state: CasePath(featureState),
+      action: CasePath(featureAction), fileID: fileID, line: line, destination: destination)
+  }
+}
+
+/// The element reducer of a mixed stack: `element`, and for the feature's case, each input
+/// handed to the screen's feature (the screen's effects are marked with its id).
+private struct PresentedFeatureCase<Element: Reducer, Input: Sendable, Output: Sendable>: Reducer {
+  let element: Element
+  let featureAction: CasePath<Element.Action, FeatureAction<Input, Output>>
+  let fileID: StaticString
+  let line: UInt
+
+  func reduce(into state: inout Element.State, action: Element.Action) -> Effect<Element.Action> {
+    let effects = element.reduce(into: &state, action: action)
+    guard case .input(let input)? = featureAction.extract(action) else { return effects }
+    let embed = featureAction.embed
+    let send = Effect<FeatureAction<Input, Output>>(
+      composing: SendToPresented<FeatureAction<Input, Output>, Input, Output>(
+        input: input, fileID: fileID, line: line)
+    )
+    .map(embed)
+    return effects.merge(with: send)
   }
 }
 
@@ -134,14 +255,14 @@ extension Reducer {
   ///   - state: Where the presented value is: the presentation state's projected value.
   ///   - action: The case of this reducer's actions that holds the presentation's, by its
   ///     constructor.
-  ///   - feature: Where the feature's launcher is among the dependencies.
+  ///   - feature: The feature's launcher, as its module publishes it.
   ///   - fileID: Where the `ifLet` is, for reports.
   ///   - line: Where the `ifLet` is, for reports.
   /// - Returns: A reducer that runs this one and presents the feature.
   public func ifLet<Start: Sendable, Input: Sendable, Output: Sendable>(
     _ state: any WritableKeyPath<State, PresentationState<Start>> & Sendable,
     action: @escaping @Sendable (PresentationAction<FeatureAction<Input, Output>>) -> Action,
-    feature: any KeyPath<DependencyValues, FeatureLauncher<Start, Input, Output>> & Sendable,
+    feature: FeatureLauncher<Start, Input, Output>,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Reduce<State, Action> {
@@ -154,14 +275,14 @@ extension Reducer {
   /// - Parameters:
   ///   - stack: Where the stack of values is.
   ///   - action: The case of this reducer's actions that holds the stack's, by its constructor.
-  ///   - feature: Where the features' launcher is among the dependencies.
+  ///   - feature: The features' launcher, as their module publishes it.
   ///   - fileID: Where the `forEach` is, for reports.
   ///   - line: Where the `forEach` is, for reports.
   /// - Returns: A reducer that runs this one and presents the features.
   public func forEach<Start: Sendable, Input: Sendable, Output: Sendable>(
     _ stack: any WritableKeyPath<State, StackState<Start>> & Sendable,
     action: @escaping @Sendable (StackAction<Start, FeatureAction<Input, Output>>) -> Action,
-    feature: any KeyPath<DependencyValues, FeatureLauncher<Start, Input, Output>> & Sendable,
+    feature: FeatureLauncher<Start, Input, Output>,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Reduce<State, Action> {

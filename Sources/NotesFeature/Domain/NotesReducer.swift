@@ -19,7 +19,7 @@ package struct NotesReducer: Reducer {
     presentingTheEditor = Reduce<NotesState, NotesAction> { state, action in
       list.reduceList(into: &state, action: action)
     }
-    .ifLet(\.$editing, action: NotesAction.editorPath, feature: \.noteEditor)
+    .ifLet(\.$editing, action: NotesAction.editorPath, feature: NoteEditorFeature.launcher)
   }
 
   private init(presentingTheEditor: Reduce<NotesState, NotesAction>?) {

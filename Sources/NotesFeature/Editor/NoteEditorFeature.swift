@@ -1,5 +1,5 @@
 package import FeatureBridge
-package import StoreKernel
+import StoreKernel
 
 /// The note editor: one open note in a store of its own, presented by the notes list
 /// (`Enter` on a note, `n`) and dismissed with Esc. The note's keystrokes run in this store
@@ -16,26 +16,7 @@ package enum NoteEditorFeature {
   }
 
   /// Starts the editor for the note the list presents it with: one declaration for both builds.
+  /// A test of the list puts a fake in its place with `$0[feature: NoteEditorFeature.launcher]`.
   package static let launcher = FeatureLauncher<NoteEditing, NoteEditorInput, NoteEditorOutput>(
     recipe: { recipe($0) })
-}
-
-extension DependencyValues {
-  /// How the notes list starts the note editor it presents: the real editor, or a fake in a
-  /// test of the list.
-  package var noteEditor: FeatureLauncher<NoteEditing, NoteEditorInput, NoteEditorOutput> {
-    get { self[NoteEditorKey.self] }
-    set { self[NoteEditorKey.self] = newValue }
-  }
-}
-
-private enum NoteEditorKey: DependencyKey {
-  static var liveValue: FeatureLauncher<NoteEditing, NoteEditorInput, NoteEditorOutput> {
-    NoteEditorFeature.launcher
-  }
-  /// The real editor in tests too: it is local logic on the test store's clock, with no
-  /// outside effects; a test of the list that wants a stand-in sets a fake.
-  static var testValue: FeatureLauncher<NoteEditing, NoteEditorInput, NoteEditorOutput> {
-    NoteEditorFeature.launcher
-  }
 }

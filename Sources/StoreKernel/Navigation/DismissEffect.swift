@@ -53,6 +53,11 @@ public struct DismissEffect: Sendable {
     // The store's value (the one a reducer reads, and an effect may have captured) dismisses
     // the feature whose effect is running now: its `ifLet` or `forEach` set that effect's own.
     guard let dismiss = dismiss ?? DependencyValues.current.dismiss.dismiss else {
+      // A test store's feature, tested on its own: it dismissed itself (TCA's `isDismissed`).
+      if let dismissedAtRoot = DependencyValues.current.dismissedAtRoot {
+        dismissedAtRoot()
+        return
+      }
       IssueReporter.report(
         "dismiss() was called at \(fileID):\(line) in a feature that nothing presents: it is "
           + "not the child of an ifLet over PresentationState, nor an element of a forEach over "
@@ -69,6 +74,20 @@ extension DependencyValues {
     get { self[DismissKey.self] }
     set { self[DismissKey.self] = newValue }
   }
+}
+
+extension DependencyValues {
+  /// What a `dismiss()` that nothing presents does instead of being reported: a test store
+  /// notes that its feature dismissed itself. `nil` (reported) by default.
+  package var dismissedAtRoot: (@Sendable () -> Void)? {
+    get { self[DismissedAtRootKey.self] }
+    set { self[DismissedAtRootKey.self] = newValue }
+  }
+}
+
+private enum DismissedAtRootKey: DependencyKey {
+  static let liveValue: (@Sendable () -> Void)? = nil
+  static let testValue: (@Sendable () -> Void)? = nil
 }
 
 private enum DismissKey: DependencyKey {

@@ -71,7 +71,7 @@ enum TrayFeature {
           return .none
         }
       }
-      .ifLet(\.$clicker, action: Action.clickerPath, feature: \.trayClicker)
+      .ifLet(\.$clicker, action: Action.clickerPath, feature: TrayFeature.clicker)
       .reduce(into: &state, action: action)
     }
   }
@@ -106,6 +106,10 @@ enum TrayFeature {
     var keyHelp: [String] { ["o  open the clicker", "c  click it", "x  close it"] }
   }
 
+  /// The clicker the tray presents, with a journal of its own; a declaration puts one with its
+  /// journal in its place.
+  static let clicker = clickerLauncher(journal: ClickerFeature.Journal())
+
   /// The launcher of the clicker, from its recipe: what serves both builds.
   static func clickerLauncher(
     journal: ClickerFeature.Journal
@@ -126,7 +130,7 @@ enum TrayFeature {
       recipe: { _ in
         FeatureRecipe(
           name: "Tray", initialState: State(), reducer: Logic(),
-          dependencies: { $0.trayClicker = clickerLauncher(journal: journal) })
+          dependencies: { $0[feature: TrayFeature.clicker] = clickerLauncher(journal: journal) })
       },
       view: { View(store: $0) },
       shellEvents: { output in
@@ -134,18 +138,5 @@ enum TrayFeature {
         case .heard(let clicks): [.badge("\(clicks)")]
         }
       })
-  }
-}
-
-private enum TrayClickerKey: DependencyKey {
-  static var liveValue: FeatureLauncher<Int, ClickerFeature.Input, ClickerFeature.Output> {
-    TrayFeature.clickerLauncher(journal: ClickerFeature.Journal())
-  }
-}
-
-extension DependencyValues {
-  var trayClicker: FeatureLauncher<Int, ClickerFeature.Input, ClickerFeature.Output> {
-    get { self[TrayClickerKey.self] }
-    set { self[TrayClickerKey.self] = newValue }
   }
 }

@@ -57,15 +57,15 @@ final class FilingCounterHost {
     }
     let host = FilingCounterHost(counter: fake.start())
 
-    fake.emit(.countChanged(7))
-    fake.emit(.favoriteSaved(7))
+    await fake.emit(.countChanged(7))
+    await fake.emit(.favoriteSaved(7))
     await host.untilSeen(3)
     #expect(fake.receivedInputs == [.reset])
     #expect(host.filed == [7])
 
     // Only a saved favorite makes the host act; other outputs do not reach the fake as inputs.
-    fake.emit(.favoriteRemoved(7))
-    fake.emit(.favoriteSaved(2))
+    await fake.emit(.favoriteRemoved(7))
+    await fake.emit(.favoriteSaved(2))
     await host.untilSeen(6)
     #expect(fake.receivedInputs == [.reset, .reset])
     #expect(host.filed == [7, 2])

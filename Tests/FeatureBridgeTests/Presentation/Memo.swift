@@ -37,7 +37,7 @@ struct Memo: Reducer {
         return .none
       }
     }
-    .ifLet(\.$recording, action: Action.recorder, feature: \.recorder)
+    .ifLet(\.$recording, action: Action.recorder, feature: RecorderFeature.launcher)
   }
 }
 
@@ -62,6 +62,6 @@ struct Takes: Reducer {
         return .none
       }
     }
-    .forEach(\.path, action: Action.path, feature: \.recorder)
+    .forEach(\.path, action: Action.path, feature: RecorderFeature.launcher)
   }
 }

@@ -98,7 +98,9 @@ import Testing
 
   @Test func aFakeReplacesTheFeatureInOneLine() async {
     let store = TestStore(initialState: Memo.State(), reducer: Memo()) {
-      $0.recorder = .fake { input in input == .stop ? [.stopped(seconds: 9)] : [] }
+      $0[feature: RecorderFeature.launcher] = .fake { input in
+        input == .stop ? [.stopped(seconds: 9)] : []
+      }
     }
     await store.send(.recordTapped) {
       $0.recording = Recording(id: 1)

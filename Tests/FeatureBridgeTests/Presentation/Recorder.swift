@@ -89,15 +89,3 @@ enum RecorderFeature {
     start(recording, isolation: isolation)
   }
 }
-
-private enum RecorderLauncherKey: DependencyKey {
-  static let liveValue = RecorderFeature.launcher
-  static let testValue = RecorderFeature.launcher
-}
-
-extension DependencyValues {
-  var recorder: FeatureLauncher<Recording, RecorderInput, RecorderOutput> {
-    get { self[RecorderLauncherKey.self] }
-    set { self[RecorderLauncherKey.self] = newValue }
-  }
-}

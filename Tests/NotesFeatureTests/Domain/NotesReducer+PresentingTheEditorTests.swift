@@ -21,7 +21,7 @@ import Testing
     editor: FeatureLauncher<NoteEditing, NoteEditorInput, NoteEditorOutput>? = nil
   ) -> TestStore<NotesState, NotesAction> {
     let store = makeNotesStore(state, storage: recording.storage, clock: clock)
-    if let editor { store.dependencies.noteEditor = editor }
+    if let editor { store.dependencies[feature: NoteEditorFeature.launcher] = editor }
     return store
   }
 

@@ -21,7 +21,7 @@ import Testing
 
   @Test func aFakeRecorderStandsInForTheRealOne() async {
     let store = TestStore(initialState: Memo.State(), reducer: Memo()) {
-      $0.recorder = .fake { _ in [.stopped(seconds: 9)] }
+      $0[feature: RecorderFeature.launcher] = .fake { _ in [.stopped(seconds: 9)] }
     }
     await store.send(.recordTapped) { $0.recording = Recording(id: 1) }
     await store.send(.stopTapped)
@@ -30,5 +30,28 @@ import Testing
       $0.lengths = [9]
       $0.recording = nil
     }
+  }
+
+  @Test func aFakeRecorderTheTestKeepsEmitsOnItsOwn() async {
+    let recorder = FakeFeature<RecorderInput, RecorderOutput>()
+    let store = TestStore(initialState: Memo.State(), reducer: Memo()) {
+      $0[feature: RecorderFeature.launcher] = .fake(recorder)
+    }
+    await store.send(.recordTapped) { $0.recording = Recording(id: 1) }
+    await recorder.emit(.stopped(seconds: 3))
+    await store.receive(.recorder(.presented(.output(.stopped(seconds: 3))))) {
+      $0.lengths = [3]
+      $0.recording = nil
+    }
+  }
+
+  @Test func aTestReachesThePresentedRecorder() async {
+    let store = TestStore(initialState: Memo.State(), reducer: Memo()) {
+      $0[feature: RecorderFeature.launcher] = .fake()
+    }
+    await store.send(.recordTapped) { $0.recording = Recording(id: 1) }
+    let recorder: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
+    #expect(recorder?.isRunning == true)
+    await store.send(.recorder(.dismiss)) { $0.recording = nil }
   }
 }

@@ -28,7 +28,7 @@ import Testing
     let notes = fakeNotes.start()  // instead of NotesFeature.start(…)
     var heard: [NotesOutput] = []
     notes.onOutput { heard.append($0) }
-    fakeNotes.emit(.noteCountChanged(3))
+    await fakeNotes.emit(.noteCountChanged(3))
     await notes.send(.save)  // the fake answers .saved(noteCount: 0)
     await notes.settle()
     #expect(fakeNotes.receivedInputs == [.save])

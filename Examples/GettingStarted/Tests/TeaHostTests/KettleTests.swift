@@ -24,7 +24,7 @@ import TimerFeature
     let fakeTimer = FakeFeature<TimerInput, TimerOutput>(name: "Timer")
     let kettle = Kettle(startTimer: { fakeTimer.start() })
 
-    fakeTimer.emit(.finished)
+    await fakeTimer.emit(.finished)
 
     #expect(kettle.log == ["tea is ready"])
     await kettle.stop()

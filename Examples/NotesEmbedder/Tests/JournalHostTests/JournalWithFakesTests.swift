@@ -18,7 +18,7 @@ import Testing
     features.notes = { fakeNotes.start() }
     let journal = Journal(features: features)
 
-    fakeNotes.emit(.noteCountChanged(3))
+    await fakeNotes.emit(.noteCountChanged(3))
 
     await journal.settle()
     #expect(journal.entryCount == 3)
@@ -34,7 +34,7 @@ import Testing
     features.notes = { fakeNotes.start() }
     let journal = Journal(features: features)
 
-    fakeNotes.emit(.storageError("cannot save /data/notes.json (disk full)"))
+    await fakeNotes.emit(.storageError("cannot save /data/notes.json (disk full)"))
 
     await journal.settle()
     #expect(journal.status == "error: cannot save /data/notes.json (disk full)")
@@ -83,9 +83,9 @@ import Testing
     features.counter = { fakeCounter.start() }
     let journal = Journal(features: features)
 
-    fakeCounter.emit(.favoriteSaved(5))
-    fakeCounter.emit(.favoriteSaved(2))
-    fakeCounter.emit(.favoriteRemoved(5))
+    await fakeCounter.emit(.favoriteSaved(5))
+    await fakeCounter.emit(.favoriteSaved(2))
+    await fakeCounter.emit(.favoriteRemoved(5))
 
     await journal.settle()
     #expect(journal.milestones == [2])

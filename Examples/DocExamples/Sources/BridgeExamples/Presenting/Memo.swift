@@ -42,6 +42,6 @@ public struct Memo: Reducer {
         return .none
       }
     }
-    .ifLet(\.$recording, action: Action.recorder, feature: \.recorder)
+    .ifLet(\.$recording, action: Action.recorder, feature: RecorderFeature.launcher)
   }
 }

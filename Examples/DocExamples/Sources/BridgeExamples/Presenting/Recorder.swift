@@ -87,16 +87,3 @@ public enum RecorderFeature {
     RecorderFeature.start(recording, isolation: isolation)
   }
 }
-
-private enum RecorderLauncherKey: DependencyKey {
-  static let liveValue = RecorderFeature.launcher
-  static let testValue = RecorderFeature.launcher
-}
-
-extension DependencyValues {
-  /// How the memo presents a recorder: the real one, unless a test sets a fake.
-  public var recorder: FeatureLauncher<Recording, RecorderInput, RecorderOutput> {
-    get { self[RecorderLauncherKey.self] }
-    set { self[RecorderLauncherKey.self] = newValue }
-  }
-}

@@ -33,7 +33,7 @@ public struct Takes: Reducer {
       if case .newTake = action { state.path.append(Recording(id: state.path.count + 1)) }
       return .none
     }
-    .forEach(\.path, action: Action.pathPath, feature: \.recorder)
+    .forEach(\.path, action: Action.pathPath, feature: RecorderFeature.launcher)
     .reduce(into: &state, action: action)
   }
 }
