@@ -30,7 +30,7 @@ import Testing
     }
     let stores = StoreRegistry()
     let features = FeatureRegistry()
-    let shared = SharedValue(0)
+    let shared = Shared(value: 0)
     let census = ProbeFeature.EffectCensus()
     let endings = Ending.allCases
     var outputs = 0
@@ -48,7 +48,7 @@ import Testing
         #expect(stores.liveStoreCount == 1)
         #expect(features.liveFeatureCount == 1)
         #expect(view.store.isFeatureRunning)
-        shared.set(index)
+        shared.withLock { $0 = index }
       }
       switch endings[index % endings.count] {
       case .stop:

@@ -4,12 +4,12 @@ import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct SharedTests {
   @Test func aSubscriberGetsTheCurrentValueFirstThenEveryChange() async {
-    let shared = Shared(10)
+    let shared = Shared(value: 10)
     let values = shared.values()
 
-    shared.set(11)
-    shared.update { $0 += 1 }
-    shared.set(12)
+    shared.withLock { $0 = 11 }
+    shared.withLock { $0 += 1 }
+    shared.withLock { $0 = 12 }
 
     var seen: [Int] = []
     for await value in values {
@@ -17,19 +17,19 @@ import Testing
       if seen.count == 4 { break }
     }
     #expect(seen == [10, 11, 12, 12])
-    #expect(shared.value == 12)
+    #expect(shared.wrappedValue == 12)
   }
 
   @Test func updateReturnsWhatTheChangeReturns() {
-    let shared = Shared<[String]>([])
+    let shared = Shared<[String]>(value: [])
 
-    let count = shared.update { names in
+    let count = shared.withLock { names in
       names.append("a")
       return names.count
     }
 
     #expect(count == 1)
-    #expect(shared.value == ["a"])
+    #expect(shared.wrappedValue == ["a"])
   }
 
   @Test func concurrentWritersNeverLoseAnUpdateAndSubscribersSeeEveryValueInOrder() async throws {
@@ -44,18 +44,18 @@ import Testing
     let writers = 8
     let updatesPerWriter = 10_000
     let total = writers * updatesPerWriter
-    let shared = Shared(0)
+    let shared = Shared(value: 0)
     let values = shared.values()
 
     await withTaskGroup { group in
       for _ in 0..<writers {
         group.addTask {
-          for _ in 0..<updatesPerWriter { shared.update { $0 += 1 } }
+          for _ in 0..<updatesPerWriter { shared.withLock { $0 += 1 } }
         }
       }
     }
 
-    #expect(shared.value == total)
+    #expect(shared.wrappedValue == total)
     // Every update published once, so the subscription holds exactly the initial value plus
     // one value per update.
     var seen: [Int] = []
@@ -72,7 +72,7 @@ import Testing
   }
 
   @Test func droppingAnUnfinishedStreamRemovesTheSubscription() async {
-    let shared = Shared(0)
+    let shared = Shared(value: 0)
     do {
       let values = shared.values()
       #expect(shared.subscriberCount == 1)
@@ -209,7 +209,7 @@ private struct Row: Identifiable, Equatable, Sendable {
       consumer.cancel()
       await consumer.value
     }
-    stop.set(true)
+    stop.withLock { $0 = true }
     for await _ in writerEnded {}
     #expect(writes.wrappedValue > 0)
     #expect(shared.subscriberCount == 0)
@@ -439,11 +439,11 @@ extension SharedKey where Self == InMemoryKey<IdentifiedArrayOf<Meeting>>.Defaul
 
   /// The other spellings keep their meaning next to the unwrapping initializers.
   @Test func theCommonSpellingsResolveAsBefore() {
-    let count = Shared(1)
+    let count = Shared(value: 1)
     #expect(type(of: count) == Shared<Int>.self)
-    let optional = Shared(Optional(1))
+    let optional = Shared(value: Optional(1))
     #expect(type(of: optional) == Shared<Int?>.self)
-    let empty: Shared<Int?> = Shared(nil)
+    let empty: Shared<Int?> = Shared(value: nil)
     #expect(empty.wrappedValue == nil)
     let none = Shared<Int?>(value: nil)
     #expect(type(of: none) == Shared<Int?>.self)

@@ -13,7 +13,7 @@ struct AppContext: Sendable {
   var autosaveDelay: Duration = .seconds(1)
   var clock: any Clock<Duration> = ContinuousClock()
   /// The favorites the counter and the profile share.
-  var favorites = SharedValue<Set<Int>>([])
+  var favorites = Shared<Set<Int>>(value: [])
   /// Where this app's stores count; no other app in the process shares it.
   var registry = StoreRegistry()
   var featureRegistry = FeatureRegistry()

@@ -5,7 +5,7 @@ public import StoreKernel
 /// black-box boundary.
 ///
 /// ```swift
-/// let favorites = SharedValue<Set<Int>>([])
+/// let favorites = Shared<Set<Int>>(value: [])
 /// let counter = CounterFeature.start(favorites: favorites)
 /// await counter.send(.increment)
 /// ```
@@ -28,7 +28,7 @@ public enum CounterFeature {
   /// - Returns: The running feature.
   public static func start(
     count: Int = 0,
-    favorites: SharedValue<Set<Int>>,
+    favorites: Shared<Set<Int>>,
     storage: CounterStorage? = nil,
     inputs: AsyncStream<CounterInput>? = nil,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
@@ -40,11 +40,11 @@ public enum CounterFeature {
 
   /// The counter, before it runs: what `start` starts, and what a single-store app composes.
   package static func recipe(
-    count: Int = 0, favorites: SharedValue<Set<Int>>, storage: CounterStorage? = nil
+    count: Int = 0, favorites: Shared<Set<Int>>, storage: CounterStorage? = nil
   ) -> FeatureRecipe<CounterReducer> {
     FeatureRecipe(
       name: "Counter",
-      initialState: CounterState(count: count, favorites: favorites.value),
+      initialState: CounterState(count: count, favorites: favorites.wrappedValue),
       reducer: CounterReducer(),
       dependencies: {
         $0.counterFavorites = favorites

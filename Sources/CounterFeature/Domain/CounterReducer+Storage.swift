@@ -36,7 +36,7 @@ extension CounterReducer {
       if !record.favorites.isEmpty {
         let kept = Set(record.favorites)
         state.favoritesToMove = kept
-        if !kept.isSubset(of: favorites.value) {
+        if !kept.isSubset(of: favorites.wrappedValue) {
           favorites.withLock { $0.formUnion(kept) }
         }
         if !state.isStoppingBeforeLoad { effects.append(moveFavorites()) }
@@ -185,7 +185,7 @@ extension CounterReducer {
 
   /// Why the favorites' last save failed, unless it is a refusal their load already reported
   /// (another writer holds the file, or it is not a readable file: then nothing is written).
-  static func unreportedSaveError(of favorites: SharedValue<Set<Int>>) -> String? {
+  static func unreportedSaveError(of favorites: Shared<Set<Int>>) -> String? {
     guard let error = favorites.saveError, !isLoadRefusal(error) else { return nil }
     return "\(error)"
   }

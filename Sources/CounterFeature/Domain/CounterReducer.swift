@@ -31,7 +31,7 @@ package struct CounterReducer: Reducer {
     case .internal(.favoritesChanged(let changed)):
       // Stale when the shared value has moved on (this counter's own toggle, made in the
       // reducer, or a later change elsewhere): that change's notification follows.
-      guard changed == favorites.value else { return .none }
+      guard changed == favorites.wrappedValue else { return .none }
       state.favorites = changed
       return .none
     case .internal(let action):

@@ -22,7 +22,7 @@ public enum ProfileFeature {
   ///   - isolation: The host's actor.
   /// - Returns: The running feature.
   public static func start(
-    favorites: SharedValue<Set<Int>>,
+    favorites: Shared<Set<Int>>,
     inputs: AsyncStream<ProfileInput>? = nil,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation
@@ -32,10 +32,10 @@ public enum ProfileFeature {
   }
 
   /// The profile, before it runs: what `start` starts, and what a single-store app composes.
-  package static func recipe(favorites: SharedValue<Set<Int>>) -> FeatureRecipe<ProfileReducer> {
+  package static func recipe(favorites: Shared<Set<Int>>) -> FeatureRecipe<ProfileReducer> {
     FeatureRecipe(
       name: "Profile",
-      initialState: ProfileState(favorites: favorites.value),
+      initialState: ProfileState(favorites: favorites.wrappedValue),
       reducer: ProfileReducer(),
       dependencies: { $0.profileFavorites = favorites })
   }

@@ -34,7 +34,7 @@ package struct ProfileReducer: Reducer {
       // A notification older than the shared value is stale: this feature's own change (made
       // in the reducer) or a later one elsewhere has replaced it, and that change's own
       // notification follows. Installing it would flicker back to a value nobody holds.
-      guard changed == favorites.value else { return .none }
+      guard changed == favorites.wrappedValue else { return .none }
       return replaceFavorites(with: changed, in: &state)
     case .delegate:
       return .none
@@ -45,7 +45,7 @@ package struct ProfileReducer: Reducer {
   /// changes now, with the state, not later in an effect: otherwise the subscription could
   /// deliver the value from before the removal after it, and the list would come back.
   private func remove(_ number: Int, in state: inout ProfileState) -> Effect<ProfileAction> {
-    favorites.update { _ = $0.remove(number) }
+    favorites.withLock { _ = $0.remove(number) }
     let effect = replaceFavorites(with: Set(state.favorites.filter { $0 != number }), in: &state)
     return .merge(effect, .send(.delegate(.favoriteRemoved(number))))
   }

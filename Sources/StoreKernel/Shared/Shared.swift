@@ -51,23 +51,6 @@ public struct Shared<Value: Sendable>: Sendable {
     self.init(reference: SharedBox(value))
   }
 
-  /// Creates a shared value of its own, as ``init(value:)``: the spelling of the streaming
-  /// `SharedValue` this type replaces.
-  ///
-  /// ```swift
-  /// let favorites = Shared<Set<Int>>([])
-  /// ```
-  ///
-  /// Disfavored, so that TCA's `Shared($rows[id: id])` is the unwrapping `init?(_:)` that
-  /// takes a `Shared<Value>?` (giving `Shared<Row>?`), not a shared value holding a shared
-  /// value (`Shared<Shared<Row>?>`).
-  ///
-  /// - Parameter value: The starting value.
-  @_disfavoredOverload
-  public init(_ value: Value) {
-    self.init(value: value)
-  }
-
   /// Holds an existing shared value: what a state's memberwise initializer takes for a
   /// `@Shared` property, so a parent hands its shared value (or a part of it) to a child.
   ///
@@ -141,26 +124,6 @@ public struct Shared<Value: Sendable>: Sendable {
     dynamicMember keyPath: any WritableKeyPath<Value, Member> & Sendable
   ) -> Shared<Member> {
     Shared<Member>(reference: SharedKeyPathReference(base: reference, keyPath: keyPath))
-  }
-
-  /// The current value: the spelling of the streaming `SharedValue` this type replaces.
-  public var value: Value { wrappedValue }
-
-  /// Changes the value under its lock, as ``withLock(_:)``: the spelling of the streaming
-  /// `SharedValue` this type replaces.
-  ///
-  /// - Parameter change: Mutates the value.
-  /// - Returns: What `change` returns.
-  @discardableResult
-  public func update<Result>(_ change: (inout Value) throws -> Result) rethrows -> Result {
-    try withLock(change)
-  }
-
-  /// Replaces the value, as `withLock { $0 = newValue }`.
-  ///
-  /// - Parameter newValue: The new value.
-  public func set(_ newValue: Value) {
-    withLock { $0 = newValue }
   }
 
   /// How many subscriptions to the value's root are active; tests check that a stopped

@@ -8,7 +8,7 @@ import MultiStorePrimitives
 /// subscribers; it is held only for a few loads and stores, never while calling out or taking
 /// another lock, so a read (which takes only `published`) never waits for a change to finish.
 /// That is what keeps a read of one shared value inside another's `withLock` out of any
-/// deadlock (`A.withLock { _ = B.value }` on one thread and `B.withLock { _ = A.value }` on
+/// deadlock (`A.withLock { _ = B.wrappedValue }` on one thread and `B.withLock { _ = A.wrappedValue }` on
 /// another each wait, at most, for the other's few stores), and what lets a read, or a
 /// subscription, inside the value's own `withLock` go on: it sees the value as it was when the
 /// change began, as TCA's does.

@@ -11,7 +11,7 @@ import Testing
 @MainActor
 @Suite struct CounterFeatureTests {
   @Test func inputsGoInAndOutputsComeOut() async {
-    let favorites = SharedValue<Set<Int>>([])
+    let favorites = Shared<Set<Int>>(value: [])
     let counter = CounterFeature.start(count: 2, favorites: favorites)
     let log = OutputLog(counter.outputs)
 
@@ -24,7 +24,7 @@ import Testing
     #expect(
       log.outputs == [.countChanged(5), .countChanged(0), .countChanged(1), .favoriteSaved(1)])
     #expect(counter.metrics.inputsDelivered == 4)
-    #expect(favorites.value == [1])
+    #expect(favorites.wrappedValue == [1])
 
     await counter.stop()
     await log.untilFinished()
@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test func viewRendersTheCountAndHandlesKeys() async {
-    let favorites = SharedValue<Set<Int>>([])
+    let favorites = Shared<Set<Int>>(value: [])
     let counter = CounterFeature.start(count: 7, favorites: favorites)
     let view = CounterFeature.terminalView(of: counter)
     let log = OutputLog(counter.outputs)
@@ -52,12 +52,12 @@ import Testing
     await counter.settle()
     #expect(await log.waitFor(count: 3))
     #expect(log.outputs == [.countChanged(8), .countChanged(7), .favoriteSaved(7)])
-    #expect(favorites.value == [7])
+    #expect(favorites.wrappedValue == [7])
     await counter.stop()
   }
 
   @Test func renderRespectsTheSizeItIsGiven() async {
-    let favorites = SharedValue<Set<Int>>(Set(1...40))
+    let favorites = Shared<Set<Int>>(value: Set(1...40))
     let counter = CounterFeature.start(count: 123_456, favorites: favorites)
     let view = CounterFeature.terminalView(of: counter)
     for width in 0...30 {
@@ -71,10 +71,10 @@ import Testing
   }
 
   @Test func favoritesSavedElsewhereShowUpInTheView() async {
-    let favorites = SharedValue<Set<Int>>([])
+    let favorites = Shared<Set<Int>>(value: [])
     let counter = CounterFeature.start(count: 3, favorites: favorites)
     let view = CounterFeature.terminalView(of: counter)
-    favorites.set([3, 11])
+    favorites.withLock { $0 = [3, 11] }
     let lines = await observed({ view.render(width: 60, height: 10) }) {
       $0.contains("    Favorites: 3, 11")
     }
@@ -83,10 +83,10 @@ import Testing
   }
 
   @Test func stoppingEndsTheFavoritesSubscription() async {
-    let favorites = SharedValue<Set<Int>>([])
+    let favorites = Shared<Set<Int>>(value: [])
     let counter = CounterFeature.start(favorites: favorites)
     let view = CounterFeature.terminalView(of: counter)
-    favorites.set([1])
+    favorites.withLock { $0 = [1] }
     // The subscription is running once the view shows what it delivered.
     _ = await observed({ view.render(width: 40, height: 10) }) { $0.contains("    Favorites: 1") }
     #expect(favorites.subscriberCount == 1)

@@ -78,14 +78,14 @@ final class FilingCounterHost {
   }
 
   @Test func hostDoesTheSameWithTheRealCounter() async {
-    let favorites = SharedValue<Set<Int>>([])
+    let favorites = Shared<Set<Int>>(value: [])
     let host = FilingCounterHost(counter: CounterFeature.start(count: 4, favorites: favorites))
     #expect(await host.counter.send(.toggleFavorite))
     await host.untilSeen(2)
     #expect(host.seen == [.favoriteSaved(4), .countChanged(0)])
     #expect(host.filed == [4])
     await host.counter.settle()
-    #expect(favorites.value == [4])
+    #expect(favorites.wrappedValue == [4])
     #expect(
       CounterFeature.terminalView(of: host.counter).render(width: 40, height: 10).contains(
         "    [-]   0   [+]"))

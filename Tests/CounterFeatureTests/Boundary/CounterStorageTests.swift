@@ -31,7 +31,7 @@ import Testing
 
   /// Starts a counter on `storage` and waits until its view shows what the storage kept.
   func start(
-    _ storage: CounterStorage, favorites: SharedValue<Set<Int>>, showing expected: String
+    _ storage: CounterStorage, favorites: Shared<Set<Int>>, showing expected: String
   ) async -> (Feature<CounterInput, CounterOutput>, any TerminalView) {
     let counter = CounterFeature.start(favorites: favorites, storage: storage)
     let view = CounterFeature.terminalView(of: counter)
@@ -87,7 +87,7 @@ import Testing
         $0.contains("    [-]   8   [+]")
       }
       #expect(lines.contains("    [-]   8   [+]"))
-      #expect(favorites.value == [7])
+      #expect(favorites.wrappedValue == [7])
       await counter.stop()
     }
   }
@@ -100,7 +100,7 @@ import Testing
       let (counter, _) = await start(
         .file(inDirectory: directory), favorites: favorites, showing: "Favorites: 2, 9")
       await counter.stop()
-      #expect(favorites.value == [2, 9])
+      #expect(favorites.wrappedValue == [2, 9])
       let kept = DurableFile.readOwnRegularFile(directory + "/favorites.json")
       #expect(kept.map { String(decoding: $0, as: UTF8.self) }?.contains("[2,9]") == true)
     }
@@ -133,7 +133,7 @@ import Testing
     await counter.stop()
 
     // Both kept lists survive: the old file's favorites were merged after the favorites' load.
-    #expect(favorites.value == [1, 2, 4, 9])
+    #expect(favorites.wrappedValue == [1, 2, 4, 9])
     // The counter's file was written without them only after the favorites' file held them.
     let order = events.events
     let moved = order.firstIndex(of: "favorites saved [1, 2, 4, 9]")
@@ -166,7 +166,7 @@ import Testing
       #expect(message.contains("kept as \(directory)/\(kept)"), "\(message)")
       #expect(DurableFile.readOwnRegularFile(directory + "/" + kept) == bad)
       // The counter runs on no favorites, and saves a new one in a new file.
-      #expect(favorites.value == [])
+      #expect(favorites.wrappedValue == [])
       #expect(await counter.send(.toggleFavorite))
       await counter.stop()
       #expect(
@@ -221,12 +221,12 @@ import Testing
         #expect(message.hasSuffix("it will not be overwritten"), "\(message)")
       case .heldByAnotherInstance:
         #expect(message.contains("is in use by another"), "\(message)")
-        #expect(favorites.value == [5])
+        #expect(favorites.wrappedValue == [5])
       }
       // What the user does is kept in memory for the run, and never written to the file.
       #expect(await counter.send(.toggleFavorite))
       await counter.stop()
-      #expect(favorites.value.contains(0))
+      #expect(favorites.wrappedValue.contains(0))
       #expect(lstat(path, &status) == 0)
       switch unusable {
       case .directory: #expect(status.st_mode & S_IFMT == S_IFDIR)
@@ -263,7 +263,7 @@ import Testing
       #expect(first.map { "\($0)" }?.contains("cannot read \(path)") == true)
       #expect(await counter.send(.toggleFavorite))
       await counter.stop()
-      #expect(favorites.value == [0])
+      #expect(favorites.wrappedValue == [0])
       #expect(chmod(path, 0o600) == 0)
       #expect(DurableFile.readOwnRegularFile(path) == original)
     }
@@ -288,14 +288,14 @@ import Testing
       let counter = CounterFeature.start(favorites: favorites)
       var outputs = counter.outputs.makeAsyncIterator()
       await favorites.loaded()
-      #expect(favorites.value == [5])
+      #expect(favorites.wrappedValue == [5])
       #expect(await counter.send(.toggleFavorite))
       await counter.stop()
       let all = await remainingOutputs(&outputs)
       let errors = all.compactMap { if case .storageError(let e) = $0 { e } else { nil } }
       #expect(errors.count == 1, "\(all)")
       #expect(errors.first?.hasPrefix("cannot save \(path) (") == true, "\(errors)")
-      #expect(favorites.value == [0, 5])
+      #expect(favorites.wrappedValue == [0, 5])
       #expect(DurableFile.readOwnRegularFile(path) == original)
     }
   }
@@ -329,7 +329,7 @@ import Testing
       let all = await remainingOutputs(&outputs)
       let errors = all.compactMap { if case .storageError(let e) = $0 { e } else { nil } }
       #expect(errors.count == 1, "\(all)")
-      #expect(favorites.value == [5, 7])
+      #expect(favorites.wrappedValue == [5, 7])
       #expect(DurableFile.readOwnRegularFile(path) == original)
     }
   }
@@ -339,13 +339,13 @@ import Testing
       // Held for the whole test: the lock must not wait for this value's release.
       let storage = CounterStorage.file(inDirectory: directory)
       let (first, _) = await start(
-        storage, favorites: SharedValue([]), showing: "Favorites: none yet")
+        storage, favorites: Shared(value: []), showing: "Favorites: none yet")
       #expect(await first.send(.setCount(5)))
       await first.stop()
 
       // Another storage on the file takes it as the writer: no refusal, and it can save.
       let second = CounterFeature.start(
-        favorites: SharedValue([]), storage: .file(inDirectory: directory))
+        favorites: Shared(value: []), storage: .file(inDirectory: directory))
       let log = OutputLog(second.outputs)
       #expect(await second.send(.setCount(6)))
       await second.stop()
@@ -353,7 +353,7 @@ import Testing
         !log.outputs.contains { if case .storageError = $0 { true } else { false } },
         "\(log.outputs)")
       let (reread, _) = await start(
-        .file(inDirectory: directory), favorites: SharedValue([]), showing: "[-]   6   [+]")
+        .file(inDirectory: directory), favorites: Shared(value: []), showing: "[-]   6   [+]")
       await reread.stop()
       withExtendedLifetime(storage) {}
     }
@@ -369,14 +369,14 @@ import Testing
         Issue.record("cannot write the counter file: \(error)")
       }
       let writer = CounterStorage.file(inDirectory: directory)
-      let (first, _) = await start(writer, favorites: SharedValue([]), showing: "[-]   1   [+]")
+      let (first, _) = await start(writer, favorites: Shared(value: []), showing: "[-]   1   [+]")
       #expect(await first.send(.setCount(3)))
       // The save the input started is on disk once its effect has ended.
       await first.settle()
 
       // Another storage on the same directory is another writer: it is refused.
       let second = CounterFeature.start(
-        favorites: SharedValue([]), storage: .file(inDirectory: directory))
+        favorites: Shared(value: []), storage: .file(inDirectory: directory))
       let log = OutputLog(second.outputs)
       #expect(await log.waitFor(count: 2))
       guard case .storageError(let message) = log.outputs.first else {
@@ -390,7 +390,7 @@ import Testing
       await first.stop()
 
       let (reread, view) = await start(
-        .file(inDirectory: directory), favorites: SharedValue([]), showing: "[-]   3   [+]")
+        .file(inDirectory: directory), favorites: Shared(value: []), showing: "[-]   3   [+]")
       #expect(!view.render(width: 60, height: 8).joined().contains("99"))
       await reread.stop()
     }

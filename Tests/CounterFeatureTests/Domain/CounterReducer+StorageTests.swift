@@ -10,7 +10,7 @@ import Testing
 /// their own shared value; favorites an older build kept in the counter's file join them.
 @MainActor
 @Suite struct CounterReducerStorageTests {
-  let favorites = SharedValue<Set<Int>>([])
+  let favorites = Shared<Set<Int>>(value: [])
 
   func makeStore(
     _ state: CounterState = CounterState(), storage: RecordingCounterStorage
@@ -31,7 +31,7 @@ import Testing
 
   @Test func aLoadedRecordReplacesTheCountAndItsOldFavoritesJoinTheSharedOnes() async {
     let recording = RecordingCounterStorage()
-    favorites.set([5])
+    favorites.withLock { $0 = [5] }
     let store = makeStore(storage: recording)
     let record = CounterRecord(count: 7, favorites: [2, 3])
     await store.send(.internal(.loaded(LoadedCounter(record: record)))) {
@@ -48,13 +48,13 @@ import Testing
       $0.saveCount = 1
     }
     await store.finish()
-    #expect(favorites.value == [2, 3, 5])
+    #expect(favorites.wrappedValue == [2, 3, 5])
     #expect(recording.saved == [CounterRecord(count: 7, favorites: [])])
   }
 
   @Test func aRecordWithoutFavoritesLeavesTheSharedOnesAndIsNotWrittenAgain() async {
     let recording = RecordingCounterStorage()
-    favorites.set([5])
+    favorites.withLock { $0 = [5] }
     let store = makeStore(storage: recording)
     let record = CounterRecord(count: 7, favorites: [])
     await store.send(.internal(.loaded(LoadedCounter(record: record)))) {
@@ -63,7 +63,7 @@ import Testing
     }
     await store.receive(.delegate(.countChanged(7)))
     await store.finish()
-    #expect(favorites.value == [5])
+    #expect(favorites.wrappedValue == [5])
     #expect(recording.saved.isEmpty)
   }
 
@@ -80,7 +80,7 @@ import Testing
     await store.send(.view(.favoriteToggled)) { $0.favorites = [1] }
     await store.receive(.delegate(.favoriteSaved(1)))
     await store.send(.internal(.favoritesChanged([1])))
-    favorites.set([])
+    favorites.withLock { $0 = [] }
     await store.send(.internal(.favoritesChanged([]))) { $0.favorites = [] }
     await store.send(.view(.incrementTapped)) {
       $0.count = 2
@@ -139,7 +139,7 @@ import Testing
       $0.saveCount = 2
     }
     await store.finish()
-    #expect(favorites.value == [2])
+    #expect(favorites.wrappedValue == [2])
     #expect(
       recording.saved == [
         CounterRecord(count: 6, favorites: [2]), CounterRecord(count: 6, favorites: []),

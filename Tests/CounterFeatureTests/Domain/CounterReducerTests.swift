@@ -7,7 +7,7 @@ import Testing
 
 @MainActor
 @Suite struct CounterReducerTests {
-  let favorites = SharedValue<Set<Int>>([])
+  let favorites = Shared<Set<Int>>(value: [])
 
   func makeStore(_ state: CounterState = CounterState()) -> TestStore<CounterState, CounterAction> {
     let favorites = favorites
@@ -59,41 +59,41 @@ import Testing
     await store.send(.view(.favoriteToggled)) { $0.favorites = [3] }
     await store.receive(.delegate(.favoriteSaved(3)))
     await store.finish()
-    #expect(favorites.value == [3])
+    #expect(favorites.wrappedValue == [3])
     #expect(store.state.isFavorite)
   }
 
   @Test func favoriteToggledOnAFavoriteRemovesIt() async {
-    favorites.set([1, 3])
+    favorites.withLock { $0 = [1, 3] }
     let store = makeStore(CounterState(count: 3, favorites: [1, 3]))
     await store.send(.view(.favoriteToggled)) { $0.favorites = [1] }
     await store.receive(.delegate(.favoriteRemoved(3)))
     await store.finish()
-    #expect(favorites.value == [1])
+    #expect(favorites.wrappedValue == [1])
     #expect(!store.state.isFavorite)
   }
 
   @Test func favoriteToggledKeepsFavoritesOtherFeaturesSaved() async {
     let store = makeStore(CounterState(count: 2))
     // Another feature saved 9 after the counter last looked: the counter's write must not lose it.
-    favorites.set([9])
+    favorites.withLock { $0 = [9] }
     await store.send(.view(.favoriteToggled)) { $0.favorites = [2] }
     await store.receive(.delegate(.favoriteSaved(2)))
     await store.finish()
-    #expect(favorites.value == [2, 9])
+    #expect(favorites.wrappedValue == [2, 9])
   }
 
   @Test func favoritesSubscriptionDeliversTheCurrentValueThenEveryChange() async {
-    favorites.set([7])
+    favorites.withLock { $0 = [7] }
     let store = makeStore()
     let subscription = await store.send(.internal(.started))
     await store.receive(.internal(.favoritesChanged([7]))) { $0.favorites = [7] }
 
-    favorites.update { _ = $0.insert(0) }
+    favorites.withLock { _ = $0.insert(0) }
     await store.receive(.internal(.favoritesChanged([0, 7]))) { $0.favorites = [0, 7] }
     #expect(store.state.isFavorite)
 
-    favorites.set([])
+    favorites.withLock { $0 = [] }
     await store.receive(.internal(.favoritesChanged([]))) { $0.favorites = [] }
 
     await subscription.cancel()

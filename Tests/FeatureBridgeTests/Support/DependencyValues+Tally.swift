@@ -10,8 +10,8 @@ private enum TallyJournalKey: DependencyKey {
 }
 
 private enum TallySharedKey: DependencyKey {
-  static var liveValue: SharedValue<Int> { SharedValue(0) }
-  static var testValue: SharedValue<Int> { SharedValue(0) }
+  static var liveValue: Shared<Int> { Shared(value: 0) }
+  static var testValue: Shared<Int> { Shared(value: 0) }
 }
 
 extension DependencyValues {
@@ -20,7 +20,7 @@ extension DependencyValues {
     set { self[TallyJournalKey.self] = newValue }
   }
 
-  var tallyShared: SharedValue<Int> {
+  var tallyShared: Shared<Int> {
     get { self[TallySharedKey.self] }
     set { self[TallySharedKey.self] = newValue }
   }

@@ -44,7 +44,7 @@ enum TallyFeature {
     name: String = "Tally",
     inputs: AsyncStream<TallyInput>? = nil,
     journal: TallyJournal = TallyJournal(),
-    shared: SharedValue<Int> = SharedValue(0),
+    shared: Shared<Int> = Shared(value: 0),
     clock: any Clock<Duration> = TestClock(),
     delivery: @escaping @Sendable (TallyInput) -> InputDelivery = TallyFeature.delivery,
     onReduce: (@Sendable (TallyAction) -> Void)? = nil,

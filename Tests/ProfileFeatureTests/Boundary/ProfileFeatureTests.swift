@@ -11,7 +11,7 @@ import Testing
 @MainActor
 @Suite struct ProfileFeatureTests {
   @Test func viewListsTheFavoritesSortedWithTheSelectionMarked() async {
-    let profile = ProfileFeature.start(favorites: SharedValue([30, 4, 12]))
+    let profile = ProfileFeature.start(favorites: Shared(value: [30, 4, 12]))
     let view = ProfileFeature.terminalView(of: profile)
     #expect(
       view.render(width: 40, height: 10) == [
@@ -25,7 +25,7 @@ import Testing
   }
 
   @Test func selectInputAndRemovalReachTheHost() async {
-    let favorites = SharedValue<Set<Int>>([1, 2, 3])
+    let favorites = Shared<Set<Int>>(value: [1, 2, 3])
     let profile = ProfileFeature.start(favorites: favorites)
     let view = ProfileFeature.terminalView(of: profile)
     let log = OutputLog(profile.outputs)
@@ -36,17 +36,17 @@ import Testing
     await profile.settle()
     #expect(await log.waitFor(count: 2))
     #expect(log.outputs == [.favoriteCountChanged(2), .favoriteRemoved(3)])
-    #expect(favorites.value == [1, 2])
+    #expect(favorites.wrappedValue == [1, 2])
     #expect(view.render(width: 40, height: 10).suffix(2) == ["    1", "  ▸ 2"])
 
     #expect(await profile.send(.remove(1)))
     await profile.settle()
-    #expect(favorites.value == [2])
+    #expect(favorites.wrappedValue == [2])
     await profile.stop()
   }
 
   @Test func renderRespectsTheSizeItIsGiven() async {
-    let favorites = SharedValue<Set<Int>>(Set(stride(from: -50_000, to: 50_000, by: 997)))
+    let favorites = Shared<Set<Int>>(value: Set(stride(from: -50_000, to: 50_000, by: 997)))
     let profile = ProfileFeature.start(favorites: favorites)
     let view = ProfileFeature.terminalView(of: profile)
     view.handle(Array(repeating: .down, count: 40))
@@ -63,7 +63,7 @@ import Testing
   }
 
   @Test func emptyProfileSaysHowToAddOne() async {
-    let profile = ProfileFeature.start(favorites: SharedValue([]))
+    let profile = ProfileFeature.start(favorites: Shared(value: []))
     #expect(
       ProfileFeature.terminalView(of: profile).render(width: 60, height: 10).contains(
         "    No favorites yet: save one on the Counter tab."))
@@ -71,7 +71,7 @@ import Testing
   }
 
   @Test func aHeadlessProfileBuildsNoViewAndStillServesItsInputs() async {
-    let favorites = SharedValue<Set<Int>>([5, 6])
+    let favorites = Shared<Set<Int>>(value: [5, 6])
     let profile = ProfileFeature.start(favorites: favorites)
     let log = OutputLog(profile.outputs)
     #expect(await profile.send(.remove(5)))

@@ -14,7 +14,7 @@ import Testing
 @FavoritesActor
 @Suite struct SharedFavoritesTests {
   @Test func aFavoriteSavedInTheCounterShowsUpInTheProfileAndBack() async {
-    let favorites = SharedValue<Set<Int>>([])
+    let favorites = Shared<Set<Int>>(value: [])
     let counter = CounterFeature.start(count: 3, favorites: favorites)
     let profile = ProfileFeature.start(favorites: favorites)
     let counterView = CounterFeature.terminalView(of: counter)
@@ -33,7 +33,7 @@ import Testing
       $0.contains("    Favorites: none yet")
     }
     #expect(counterLines.contains("    s: save as favorite"))
-    #expect(favorites.value.isEmpty)
+    #expect(favorites.wrappedValue.isEmpty)
 
     #expect(await counterLog.waitFor(count: 1))
     #expect(counterLog.outputs == [.favoriteSaved(3)])
@@ -49,7 +49,7 @@ import Testing
   }
 
   @Test func manySavesFromTheCounterAllReachTheProfileInOrder() async {
-    let favorites = SharedValue<Set<Int>>([])
+    let favorites = Shared<Set<Int>>(value: [])
     let counter = CounterFeature.start(favorites: favorites)
     let profile = ProfileFeature.start(favorites: favorites)
     let profileView = ProfileFeature.terminalView(of: profile)
@@ -58,7 +58,7 @@ import Testing
       #expect(await counter.send(.toggleFavorite))
     }
     await counter.settle()
-    #expect(favorites.value == Set(1...20))
+    #expect(favorites.wrappedValue == Set(1...20))
     let lines = await observed({ profileView.render(width: 40, height: 30) }) {
       $0.contains("    Favorites (20)")
     }

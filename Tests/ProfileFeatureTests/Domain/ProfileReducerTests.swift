@@ -7,7 +7,7 @@ import Testing
 
 @MainActor
 @Suite struct ProfileReducerTests {
-  let favorites = SharedValue<Set<Int>>([])
+  let favorites = Shared<Set<Int>>(value: [])
 
   func makeStore(_ state: ProfileState) -> TestStore<ProfileState, ProfileAction> {
     let favorites = favorites
@@ -61,7 +61,7 @@ import Testing
   }
 
   @Test func removeSelectedUpdatesTheSharedValueAndReports() async {
-    favorites.set([1, 2, 3])
+    favorites.withLock { $0 = [1, 2, 3] }
     let store = makeStore(ProfileState(favorites: [1, 2, 3], selected: 2))
     await store.send(.view(.removeSelectedTapped)) {
       $0.favorites = [1, 3]
@@ -70,11 +70,11 @@ import Testing
     await store.receive(.delegate(.favoriteCountChanged(2)))
     await store.receive(.delegate(.favoriteRemoved(2)))
     await store.finish()
-    #expect(favorites.value == [1, 3])
+    #expect(favorites.wrappedValue == [1, 3])
   }
 
   @Test func removingTheFirstSelectsTheNextOne() async {
-    favorites.set([1, 2, 3])
+    favorites.withLock { $0 = [1, 2, 3] }
     let store = makeStore(ProfileState(favorites: [1, 2, 3], selected: 1))
     await store.send(.view(.removeSelectedTapped)) {
       $0.favorites = [2, 3]
@@ -83,11 +83,11 @@ import Testing
     await store.receive(.delegate(.favoriteCountChanged(2)))
     await store.receive(.delegate(.favoriteRemoved(1)))
     await store.finish()
-    #expect(favorites.value == [2, 3])
+    #expect(favorites.wrappedValue == [2, 3])
   }
 
   @Test func removingTheLastFavoriteLeavesNothingSelected() async {
-    favorites.set([5])
+    favorites.withLock { $0 = [5] }
     let store = makeStore(ProfileState(favorites: [5]))
     await store.send(.view(.removeSelectedTapped)) {
       $0.favorites = []
@@ -96,19 +96,19 @@ import Testing
     await store.receive(.delegate(.favoriteCountChanged(0)))
     await store.receive(.delegate(.favoriteRemoved(5)))
     await store.finish()
-    #expect(favorites.value == [])
+    #expect(favorites.wrappedValue == [])
   }
 
   @Test func aNotificationOlderThanTheSharedValueIsIgnored() async {
     // The subscription delivers [5, 6] after the removal already changed the shared value:
     // installing it would bring 5 back for a moment (and tell the host the count went up).
-    favorites.set([5, 6])
+    favorites.withLock { $0 = [5, 6] }
     let store = makeStore(ProfileState(favorites: [5, 6], selected: 5))
     await store.send(.input(.remove(5))) {
       $0.favorites = [6]
       $0.selected = 6
     }
-    #expect(favorites.value == [6])
+    #expect(favorites.wrappedValue == [6])
     await store.receive(.delegate(.favoriteCountChanged(1)))
     await store.receive(.delegate(.favoriteRemoved(5)))
     await store.send(.internal(.favoritesChanged([5, 6])))
@@ -123,17 +123,17 @@ import Testing
   }
 
   @Test func favoritesSubscriptionKeepsTheListSortedAndTheSelectionValid() async {
-    favorites.set([3, 1])
+    favorites.withLock { $0 = [3, 1] }
     let store = makeStore(ProfileState(favorites: [3, 1], selected: 3))
     let subscription = await store.send(.internal(.subscribeToFavorites))
     await store.receive(.internal(.favoritesChanged([1, 3])))
 
-    favorites.update { _ = $0.insert(2) }
+    favorites.withLock { _ = $0.insert(2) }
     await store.receive(.internal(.favoritesChanged([1, 2, 3]))) { $0.favorites = [1, 2, 3] }
     await store.receive(.delegate(.favoriteCountChanged(3)))
 
     // The selected favorite was removed elsewhere: the selection moves to its lower neighbour.
-    favorites.update { _ = $0.remove(3) }
+    favorites.withLock { _ = $0.remove(3) }
     await store.receive(.internal(.favoritesChanged([1, 2]))) {
       $0.favorites = [1, 2]
       $0.selected = 2
@@ -141,7 +141,7 @@ import Testing
     await store.receive(.delegate(.favoriteCountChanged(2)))
 
     // Same count, different numbers: the list changes, the count output does not.
-    favorites.set([1, 20])
+    favorites.withLock { $0 = [1, 20] }
     await store.receive(.internal(.favoritesChanged([1, 20]))) {
       $0.favorites = [1, 20]
       $0.selected = 1
@@ -154,7 +154,7 @@ import Testing
 
   @Test func firstFavoriteArrivingIsSelected() async {
     let store = makeStore(ProfileState())
-    favorites.set([6, 2])
+    favorites.withLock { $0 = [6, 2] }
     await store.send(.internal(.favoritesChanged([6, 2]))) {
       $0.favorites = [2, 6]
       $0.selected = 2

@@ -66,7 +66,7 @@ enum ProbeFeature {
   }
 
   struct Logic: Reducer {
-    let shared: SharedValue<Int>
+    let shared: Shared<Int>
     let census: EffectCensus
 
     func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -121,7 +121,7 @@ enum ProbeFeature {
   }
 
   static func start(
-    name: String, inputs: AsyncStream<Int>, shared: SharedValue<Int>, census: EffectCensus,
+    name: String, inputs: AsyncStream<Int>, shared: Shared<Int>, census: EffectCensus,
     withDependencies dependencies: (inout DependencyValues) -> Void,
     isolation: isolated any Actor = #isolation
   ) -> Feature<Int, Int> {

@@ -3,13 +3,13 @@ public import FeatureBridge
 import NotesFeature
 public import StoreKernel
 
-// The examples in the doc comments of Feature.onOutput, Store.feed and SharedValue.
+// The examples in the doc comments of Feature.onOutput, Store.feed and Shared.values().
 
 /// A host that hears the counter's outputs directly.
 @MainActor
 public final class CounterHost {
   /// The favorites the host shares with its features.
-  public let favorites = SharedValue<Set<Int>>([])
+  public let favorites = Shared<Set<Int>>(value: [])
   /// What the counter reported, in order.
   public private(set) var reports: [CounterOutput] = []
   /// The running counter, once started.
@@ -45,8 +45,8 @@ struct ShellState: Equatable, Sendable {
 
 /// Prints the favorites as they change, until the task is cancelled.
 func printFavorites() async {
-  let favorites = SharedValue<Set<Int>>([])
-  favorites.update { _ = $0.insert(42) }
+  let favorites = Shared<Set<Int>>(value: [])
+  favorites.withLock { _ = $0.insert(42) }
   for await value in favorites.values() {
     print(value)  // [42] first, then every later change
   }

@@ -20,7 +20,7 @@ private func created(_ output: NotesOutput) -> String? {
 
 @MainActor @Suite struct FeatureExamples {
   @Test func theCounterStarts() async {
-    let favorites = SharedValue<Set<Int>>([])
+    let favorites = Shared<Set<Int>>(value: [])
     let counter = CounterFeature.start(favorites: favorites)
     await counter.send(.increment)
     #expect(counter.metrics.inputsDelivered == 1)
@@ -51,7 +51,7 @@ private func created(_ output: NotesOutput) -> String? {
   }
 
   @Test func theProfileRemovesAFavorite() async {
-    let favorites = SharedValue<Set<Int>>([7])
+    let favorites = Shared<Set<Int>>(value: [7])
     let profile = ProfileFeature.start(favorites: favorites)
     await profile.send(.remove(7))
     await profile.settle()
@@ -60,7 +60,7 @@ private func created(_ output: NotesOutput) -> String? {
   }
 
   @Test func theInputSenderTakesInputsFromAnyThread() async {
-    let favorites = SharedValue<Set<Int>>([])
+    let favorites = Shared<Set<Int>>(value: [])
     let counter = CounterFeature.start(count: 3, favorites: favorites)
     counter.input.send(.reset)
     #expect(await counter.untilDelivered(1))
@@ -95,7 +95,7 @@ private func created(_ output: NotesOutput) -> String? {
   }
 
   @Test func theTallySharesItsFavorites() async {
-    let favorites = SharedValue<Set<Int>>([])
+    let favorites = Shared<Set<Int>>(value: [])
     let tally = TallyFeature.start(favorites: favorites)
     let viewStore = TallyFeature.viewStore(of: tally)
     viewStore.send(.incrementTapped)

@@ -41,7 +41,7 @@ import Testing
       input == .increment ? [.countChanged(1)] : []
     }
     await FeatureContract.verify([
-      ("real", { CounterFeature.start(favorites: SharedValue([])) }),
+      ("real", { CounterFeature.start(favorites: Shared(value: [])) }),
       ("fake", { counterFake.start() }),
     ]) { probe in
       await probe.send(.increment)
@@ -50,7 +50,7 @@ import Testing
   }
 
   @Test func theViewShowsTheCountItWasSent() async {
-    let counter = CounterFeature.start(favorites: SharedValue([]))
+    let counter = CounterFeature.start(favorites: Shared(value: []))
     let view = CounterFeature.terminalView(of: counter)
     counter.input.send(.setCount(3))
     let lines = await observed({ view.render(width: 40, height: 10) }) {

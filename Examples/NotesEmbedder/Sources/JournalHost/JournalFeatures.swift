@@ -39,7 +39,7 @@ public struct JournalFeatures {
   /// - Returns: The features.
   public static func live(
     storage: NotesStorage,
-    milestones: SharedValue<Set<Int>> = SharedValue([]),
+    milestones: Shared<Set<Int>> = Shared(value: []),
     autosaveDelay: Duration = .seconds(1),
     clock: any Clock<Duration> = ContinuousClock()
   ) -> JournalFeatures {

@@ -12,7 +12,7 @@ import Testing
   let clock = TestClock()
 
   func journal(
-    storage: NotesStorage = .inMemory(), milestones: SharedValue<Set<Int>> = SharedValue([])
+    storage: NotesStorage = .inMemory(), milestones: Shared<Set<Int>> = Shared(value: [])
   ) -> Journal {
     Journal(features: .live(storage: storage, milestones: milestones, clock: clock))
   }
@@ -35,7 +35,7 @@ import Testing
   }
 
   @Test func aMilestoneIsTheCountersFavoriteAndIsShared() async {
-    let milestones = SharedValue<Set<Int>>([])
+    let milestones = Shared<Set<Int>>(value: [])
     let journal = journal(
       storage: .inMemory([("Day one", "Started the journal")]), milestones: milestones)
     await journal.settle()

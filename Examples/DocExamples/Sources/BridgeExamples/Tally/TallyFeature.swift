@@ -34,7 +34,7 @@ public enum TallyFeature {
   ///   - isolation: The host's actor.
   /// - Returns: The running feature.
   public static func start(
-    favorites: SharedValue<Set<Int>>,
+    favorites: Shared<Set<Int>>,
     isolation: isolated any Actor = #isolation
   ) -> Feature<TallyInput, TallyOutput> {
     Feature.start(

@@ -16,7 +16,7 @@ struct TallyReducer: Reducer {
     case .view(.favoriteTapped):
       let (count, favorites) = (state.count, favorites)
       return .run { send in
-        favorites.update { _ = $0.insert(count) }
+        favorites.withLock { _ = $0.insert(count) }
         await send(.delegate(.favoriteSaved(count)))
       }
     case .internal(.subscribeToFavorites):
@@ -32,13 +32,13 @@ struct TallyReducer: Reducer {
 
 extension DependencyValues {
   /// The favorites the tally shares with other features.
-  var tallyFavorites: SharedValue<Set<Int>> {
+  var tallyFavorites: Shared<Set<Int>> {
     get { self[TallyFavoritesKey.self] }
     set { self[TallyFavoritesKey.self] = newValue }
   }
 }
 
 private enum TallyFavoritesKey: DependencyKey {
-  static let liveValue = SharedValue<Set<Int>>([])
-  static var testValue: SharedValue<Set<Int>> { SharedValue([]) }
+  static let liveValue = Shared<Set<Int>>(value: [])
+  static var testValue: Shared<Set<Int>> { Shared(value: []) }
 }

@@ -1,6 +1,7 @@
 import FeatureBridge
 import FeatureBridgeTesting
 import StoreKernelTesting
+import Synchronization
 import TerminalUI
 import Testing
 import TimerFeature
@@ -39,14 +40,15 @@ import TimerFeature
   }
 
   @Test func theFakeKeepsTheRealTimersContract() async {
-    var startedWith = 0
+    // A fake's script may run on another actor than the test's: what it remembers is locked.
+    let startedWith = Mutex(0)
     let fake = FakeFeature<TimerInput, TimerOutput>(name: "Timer") { input in
       switch input {
       case .start(let seconds):
-        startedWith = seconds
+        startedWith.withLock { $0 = seconds }
         return [.started(seconds: seconds)]
       case .cancel:
-        return [.cancelled(remaining: startedWith)]
+        return [.cancelled(remaining: startedWith.withLock { $0 })]
       }
     }
 

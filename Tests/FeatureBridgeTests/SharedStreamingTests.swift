@@ -3,11 +3,11 @@ import StoreKernel
 import StoreKernelTesting
 import Testing
 
-/// `SharedValue`, seed 002's streaming shared value, is the kernel's `Shared` under its old
-/// name: these check the streaming pattern through a feature.
-@Suite(.timeLimit(.minutes(10))) struct SharedValueTests {
+/// A `Shared` value handed to features through their `start` streams every holder's writes:
+/// these check the streaming pattern through a feature.
+@Suite(.timeLimit(.minutes(10))) struct SharedStreamingTests {
   @Test func cancellingTheConsumingTaskRemovesTheSubscription() async {
-    let shared = SharedValue(0)
+    let shared = Shared(value: 0)
     // The consumer reports each value it gets; the first (the current value) says it has
     // subscribed.
     let (seen, report) = AsyncStream.makeStream(of: Int.self)
@@ -22,20 +22,20 @@ import Testing
     var reports = seen.makeAsyncIterator()
     #expect(await reports.next() == 0)
     #expect(shared.subscriberCount == 1)
-    shared.set(1)
+    shared.withLock { $0 = 1 }
     #expect(await reports.next() == 1)
 
     consumer.cancel()
     #expect(await consumer.value == 1)
 
     #expect(shared.subscriberCount == 0)
-    shared.set(2)
+    shared.withLock { $0 = 2 }
     #expect(shared.subscriberCount == 0)
   }
 
   @MainActor
   @Test func aFeatureEffectFollowsTheValueUntilTheFeatureStops() async {
-    let shared = SharedValue(1)
+    let shared = Shared(value: 1)
     let clock = TestClock()
     let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
     let feature = TallyFeature.start(inputs: inputs, shared: shared, clock: clock)
@@ -47,7 +47,7 @@ import Testing
     #expect(feature.tallyState?.sharedValue == 1)
     #expect(shared.subscriberCount == 1)
 
-    shared.set(5)
+    shared.withLock { $0 = 5 }
     await clock.advance()
     #expect(feature.tallyState?.sharedValue == 5)
     await feature.stop()
