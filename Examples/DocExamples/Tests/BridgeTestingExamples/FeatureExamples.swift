@@ -55,7 +55,7 @@ private func created(_ output: NotesOutput) -> String? {
     let profile = ProfileFeature.start(favorites: favorites)
     await profile.send(.remove(7))
     await profile.settle()
-    #expect(favorites.value.isEmpty)
+    #expect(favorites.wrappedValue.isEmpty)
     await profile.stop()
   }
 
@@ -102,7 +102,7 @@ private func created(_ output: NotesOutput) -> String? {
     viewStore.send(.favoriteTapped)
     // The favorite comes back through the subscription, in an effect: wait until it shows.
     #expect(await observed({ viewStore.isFavorite }, until: { $0 }))
-    #expect(favorites.value == [1])
+    #expect(favorites.wrappedValue == [1])
     #expect(caption(of: viewStore, scheduleRedraw: {}) == "1 ★")
     await tally.stop()
   }

@@ -46,7 +46,7 @@ import Testing
 
     #expect(journal.milestones == [1])
     #expect(journal.status == "milestone: 1 entry")
-    #expect(milestones.value == [1])
+    #expect(milestones.wrappedValue == [1])
     await journal.stop()
   }
 
