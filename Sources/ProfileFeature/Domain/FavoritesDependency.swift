@@ -1,4 +1,3 @@
-package import FeatureBridge
 package import StoreKernel
 
 extension DependencyValues {

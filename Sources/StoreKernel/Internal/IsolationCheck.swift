@@ -8,59 +8,50 @@ import Dispatch
   import Darwin
 #endif
 
-/// Checks that the caller is on a store's actor, trapping with a message that names the misuse
-/// (and ADR 0001's Traps section) when it is not.
+/// Checks that the caller is on a store's actor, trapping when it is not.
 ///
-/// For an actor of its own, the store asks the runtime the question `preconditionIsolated`
-/// asks, without its trap (whose words name the actor, not the misuse): the runtime's
-/// `swift_task_isCurrentExecutorWithFlags` with no flags answers `false` instead of trapping.
-/// Only an actor whose custom executor can answer solely by trapping (`checkIsolated`, no
-/// `isIsolatingCurrentContext`), asked outside any task, is left to `preconditionIsolated`, as
-/// is every actor if the runtime lacks the function. For the main actor the store decides
-/// itself: a read is on the main actor when it runs on the main queue (its executor; after
-/// `dispatchMain()` a worker thread may drain it, so the thread alone does not tell) or, in
-/// synchronous top-level code, on the main thread outside any queue. Only the second case,
-/// rare, costs more than a queue-specific lookup.
+/// Only public checks. For an actor of its own the store asks `preconditionIsolated`, whose
+/// trap is the runtime's ("Incorrect actor executor assumption", naming the actor): the
+/// runtime's question without its trap is private, and looking it up cost the kernel a bit-cast
+/// of a private symbol (docs/performance.md, "The isolation check on public API"). An actor with
+/// a custom executor that can say whether it isolates the calling context
+/// (`isIsolatingCurrentContext`) is asked that first. For the main actor the store decides
+/// itself, and traps naming the misuse (and ADR 0001's Traps section): a read is on the main
+/// actor when it runs on the main queue (its executor; after `dispatchMain()` a worker thread
+/// may drain it, so the thread alone does not tell) or, in synchronous top-level code, on the
+/// main thread outside any queue. Only the second case, rare, costs more than a queue-specific
+/// lookup.
 ///
 /// Not `Sendable`: part of a store, confined to its actor.
 struct IsolationCheck {
   /// Another actor, held weakly; `nil` for the main actor, which lives as long as the process
   /// (a weak reference to it would give it a side table that is never freed).
   private weak let actor: (any Actor)?
-  /// The actor's executor, asked once: an actor's executor does not change. The common answer
-  /// ("yes, on it") then costs the runtime's question alone, without loading the weak reference
-  /// and asking the actor for its executor on every read (about 200 instructions of a read's
-  /// 270 on a default actor). While the actor lives the executor is its own; once the actor is
-  /// gone nothing can run on it, and a "yes" about its old executor lets the read through, as
-  /// the check does for an actor that is gone.
-  private let executor: UnownedSerialExecutor
   private let isMainActor: Bool
+  /// Whether the actor runs on the runtime's default executor, asked once: an actor's executor
+  /// does not change.
+  private let isDefaultActor: Bool
 
   init(_ actor: any Actor) {
     isMainActor = actor === MainActor.shared
     self.actor = isMainActor ? nil : actor
-    executor = actor.unownedExecutor
+    isDefaultActor = !isMainActor && Self.isDefaultActor(actor)
   }
 
   /// The actor, while it lives.
   var current: (any Actor)? { isMainActor ? MainActor.shared : actor }
 
-  /// Traps unless the caller is on the actor, with `message` for the main actor. Once the actor
+  /// Traps unless the caller is on the actor (with `message` for the main actor). Once the actor
   /// is gone nothing can run on it, so there is nothing to check.
   func check(_ message: @autoclosure () -> String) {
     guard isMainActor else {
-      if let isCurrent = runtimeIsCurrentExecutor {
-        if isCurrent(executor, 0) { return }
-        guard let actor else { return }
-        if Self.isDefaultActor(actor) || withUnsafeCurrentTask(body: { $0 != nil }) {
-          preconditionFailure(message())
-        }
-      }
       guard let actor else { return }
-      // Outside any task on an actor with a custom executor (a host's run loop): an executor
-      // that can say whether it isolates this context answers directly, where the runtime's
-      // trapping check would ask it again through `checkIsolated`, at a few times the cost.
-      if Self.executorIsolatesCurrentContext(executor) { return }
+      if !isDefaultActor, Self.executorIsolatesCurrentContext(actor.unownedExecutor) {
+        // Outside any task on an actor with a custom executor (a host's run loop): an executor
+        // that can say whether it isolates this context answers directly, where the runtime's
+        // check would ask it again through `checkIsolated`, at a few times the cost.
+        return
+      }
       actor.preconditionIsolated(message())
       return
     }
@@ -106,17 +97,3 @@ struct IsolationCheck {
     #endif
   }
 }
-
-/// The runtime's isolation question without its trap (see ``IsolationCheck``), found once.
-/// The standard library declares it under this name for its own use, so it cannot be declared
-/// again with `@_silgen_name`; it is looked up instead. `nil` if the runtime does not export it.
-private let runtimeIsCurrentExecutor: IsCurrentExecutor? = {
-  guard let process = dlopen(nil, RTLD_NOW),
-    let symbol = dlsym(process, "swift_task_isCurrentExecutorWithFlags")
-  else { return nil }
-  return unsafeBitCast(symbol, to: IsCurrentExecutor.self)
-}()
-
-/// `swift_task_isCurrentExecutorWithFlags(executor, flags)`: a Swift-convention function;
-/// flags 0 asks for an answer, never a trap.
-private typealias IsCurrentExecutor = @convention(thin) (UnownedSerialExecutor, UInt64) -> Bool
