@@ -43,7 +43,8 @@ package final class NotesView: TerminalView {
 
   package func handle(_ keys: [KeyPress]) -> Int {
     var used = 0
-    for key in keys {
+    while used < keys.count {
+      let key = keys[used]
       // The open note's editor, while it runs: the list presents it exactly while its feature
       // runs (the list dismisses it, and so stops it, as it closes), and asks nothing meanwhile.
       var editor = runningEditor()
@@ -76,11 +77,22 @@ package final class NotesView: TerminalView {
         continue
       }
       guard let context,
-        let action = context.confirmation.map({ Self.answer(key, to: $0) })
+        var action = context.confirmation.map({ Self.answer(key, to: $0) })
           ?? Self.action(for: key, mode: context.mode, geometry: geometry)
       else { break }
+      var taken = 1
+      if context.confirmation == nil, case .text(.inserted(var text)) = action {
+        // Text that arrived in one read (a paste the terminal did not bracket, or keys typed
+        // while the app was busy) goes into the field at once: the same text, and one search
+        // instead of one through every note per character.
+        while used + taken < keys.count, let more = Self.typedText(keys[used + taken]) {
+          text += more
+          taken += 1
+        }
+        if taken > 1 { action = .text(.inserted(text)) }
+      }
       store.send(action)
-      used += 1
+      used += taken
     }
     return used
   }
