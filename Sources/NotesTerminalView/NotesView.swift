@@ -269,9 +269,28 @@ package final class NotesView: TerminalView {
       // The open note's title as its editor has it now: the list hears it when typing pauses.
       let title =
         id == state.editor?.note.id ? state.editor?.note.title ?? "" : notes[index].title
-      rows.append(marker + TerminalText.fit(title, width: max(0, width - 2)))
+      rows.append(marker + TerminalText.fit(Self.tabsExpanded(title), width: max(0, width - 2)))
     }
     return rows
+  }
+
+  /// `title` with each tab as the spaces to the next tab stop, as the editor shows a tab (a
+  /// title pasted from a table keeps its gaps instead of showing `^I`).
+  static func tabsExpanded(_ title: String) -> String {
+    guard title.utf8.contains(0x09) else { return title }
+    var expanded = ""
+    var column = 0
+    for character in title {
+      guard character == "\t" else {
+        expanded.append(character)
+        column += TerminalText.width(of: character)
+        continue
+      }
+      let spaces = RowLayout.tabWidth - column % RowLayout.tabWidth
+      expanded += String(repeating: " ", count: spaces)
+      column += spaces
+    }
+    return expanded
   }
 
   /// The open note's rows around its cursor (the selected note's, while none is open), and
