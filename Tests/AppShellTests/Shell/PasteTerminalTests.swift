@@ -221,4 +221,21 @@ struct PasteTerminalTests {
     try await app.expectCleanExit()
     #expect(try app.savedNotes().map(\.title) == ["First", "Second"])
   }
+
+  /// Esc and then `j`, sent one right after the other (two reads, milliseconds apart): the
+  /// search ends and the next note is selected. (The ESC waited 50 ms for more bytes and the
+  /// `j` that came within them made Alt-J, which the search ignored.)
+  @Test func escapeAndAKeyRightAfterItAreTwoKeys() async throws {
+    let app = try await TmuxApp(notes: [("First", "one"), ("Second", "two")])
+    defer { app.close() }
+    try await app.expectScreen("Notes (2)", "▸ First")
+    try await app.tmux.press("/")
+    try await app.tmux.type("o")
+    try await app.expectScreen("search: o")
+    // Once the app has read the ESC alone (on a loaded machine both could come in one read,
+    // which is Alt-J), `j` comes in a read of its own.
+    try await app.pressAndAwaitRead("Escape")
+    try await app.tmux.press("j")
+    try await app.expectScreen("BROWSING", "▸ Second")
+  }
 }
