@@ -222,6 +222,29 @@ struct PasteTerminalTests {
     #expect(try app.savedNotes().map(\.title) == ["First", "Second"])
   }
 
+  /// Pasted into the counter and the profile, text that would be their keys if typed (`+`,
+  /// `-`, `s` toggles a favorite, `x` removes one) changes nothing there either. (It fails
+  /// without bracketed paste: then the paste is typing.)
+  @Test func aPasteIntoTheCounterOrTheProfileChangesNothing() async throws {
+    let app = try await TmuxApp(notes: [("Note", "")])
+    defer { app.close() }
+    try await app.expectScreen("Notes (1)")
+    try await app.tmux.press("1")
+    try await app.tmux.press("+", "s")
+    try await app.expectScreen("[1 Counter 1]", "Saved 1 as a favorite")
+    for tab in ["1", "2"] {
+      try await app.tmux.press(tab)
+      try await app.expectScreen("[\(tab) ")
+      try await app.tmux.paste("+++\n-\ns x\n")
+      // A key after the paste, to know the paste was read: the help opens.
+      try await app.tmux.press("?")
+      try await app.expectScreen("Keys")
+      try await app.tmux.press("Escape")
+      try await app.expectGone("Keys")
+      try await app.expectScreen("Counter 1", "Profile 1")
+    }
+  }
+
   /// Esc and then `j`, sent one right after the other (two reads, milliseconds apart): the
   /// search ends and the next note is selected. (The ESC waited 50 ms for more bytes and the
   /// `j` that came within them made Alt-J, which the search ignored.)
