@@ -93,6 +93,15 @@ extension NotesView {
     }
   }
 
+  /// The text `key` types into a one-line field, when it types some: a character or a paste.
+  static func typedText(_ key: KeyPress) -> String? {
+    switch key {
+    case .character(let character): String(character)
+    case .paste(let text): text
+    default: nil
+    }
+  }
+
   /// The keys that edit any text, the body or a one-line field.
   private static func fieldKey(for key: KeyPress) -> TextKey? {
     switch key {

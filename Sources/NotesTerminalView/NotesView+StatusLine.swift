@@ -13,24 +13,58 @@ extension NotesView {
       let answers = dialog.buttons.enumerated().map {
         "\(Self.answerKey(for: $0.element, at: $0.offset)): \(String(state: $0.element.label))"
       }
-      let question = ([String(state: dialog.title)] + answers).joined(separator: "  ")
-      return statusText.fitted(label: "CONFIRM", message: question, width: width, pad: false)
+      let title = String(state: dialog.title)
+      let question = ([title] + answers).joined(separator: "  ")
+      guard TerminalText.width(of: "CONFIRM  " + question) > width else {
+        return statusText.fitted(label: "CONFIRM", message: question, width: width, pad: false)
+      }
+      // Too narrow for the answers' names: their keys alone, kept whole at the end.
+      let keys = dialog.buttons.enumerated().map { Self.answerKey(for: $0.element, at: $0.offset) }
+      return Self.fitted(
+        label: "CONFIRM", message: title, keys: keys.joined(separator: "/"), width: width)
     }
     if let editor = state.editor { return editorStatusLine(state, editor, width: width) }
     let label: String
     let hint: String
+    let keys: String?
     switch state.mode {
     case .searching:
       label = "SEARCHING"
       hint = "type to filter, ⏎ to keep the filter, Esc to clear it"
+      keys = "⏎ Esc"
     case .renaming:
       label = "RENAMING"
       hint = "type the new title, ⏎ to keep it, Esc to cancel"
+      keys = "⏎ Esc"
     case .browsing:
       label = "BROWSING"
       hint = state.hasUnsavedChanges ? "unsaved changes" : ""
+      keys = nil
     }
-    return statusText.fitted(label: label, message: state.status ?? hint, width: width, pad: false)
+    let message = state.status ?? hint
+    if let keys, state.status == nil, TerminalText.width(of: label + "  " + hint) > width {
+      // Too narrow for the hint's words: the keys that leave the field stay on screen.
+      return Self.fitted(label: label, message: hint, keys: keys, width: width)
+    }
+    return statusText.fitted(label: label, message: message, width: width, pad: false)
+  }
+
+  /// `label`, as much of `message` as fits, and `keys` whole at the end: on a narrow screen
+  /// the message is cut, never the keys that answer it ("CONFIRM  Delete “No…  y/n" at 20
+  /// columns). With no room for any of the message, the label and the keys; the label is cut
+  /// before the keys are.
+  static func fitted(label: String, message: String, keys: String, width: Int) -> String {
+    let room = width - TerminalText.width(of: label) - TerminalText.width(of: keys) - 4
+    guard room >= 4 else {
+      let keysWidth = TerminalText.width(of: keys)
+      let head = TerminalText.fit(label, width: max(0, width - keysWidth - 1))
+      return TerminalText.fit(head + " " + keys, width: width)
+    }
+    let inert = TerminalText.inert(message)
+    let shown =
+      TerminalText.width(of: inert) <= room
+      ? inert : TerminalText.fit(inert, width: room - 1) + "…"
+    return label + "  " + shown + "  " + keys
   }
 
   /// The status line while a note is open in its editor: the editor's mode, what its last key

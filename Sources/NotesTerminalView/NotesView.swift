@@ -43,7 +43,8 @@ package final class NotesView: TerminalView {
 
   package func handle(_ keys: [KeyPress]) -> Int {
     var used = 0
-    for key in keys {
+    while used < keys.count {
+      let key = keys[used]
       // The open note's editor, while it runs: the list presents it exactly while its feature
       // runs (the list dismisses it, and so stops it, as it closes), and asks nothing meanwhile.
       var editor = runningEditor()
@@ -76,11 +77,22 @@ package final class NotesView: TerminalView {
         continue
       }
       guard let context,
-        let action = context.confirmation.map({ Self.answer(key, to: $0) })
+        var action = context.confirmation.map({ Self.answer(key, to: $0) })
           ?? Self.action(for: key, mode: context.mode, geometry: geometry)
       else { break }
+      var taken = 1
+      if context.confirmation == nil, case .text(.inserted(var text)) = action {
+        // Text that arrived in one read (a paste the terminal did not bracket, or keys typed
+        // while the app was busy) goes into the field at once: the same text, and one search
+        // instead of one through every note per character.
+        while used + taken < keys.count, let more = Self.typedText(keys[used + taken]) {
+          text += more
+          taken += 1
+        }
+        if taken > 1 { action = .text(.inserted(text)) }
+      }
       store.send(action)
-      used += 1
+      used += taken
     }
     return used
   }
@@ -257,9 +269,28 @@ package final class NotesView: TerminalView {
       // The open note's title as its editor has it now: the list hears it when typing pauses.
       let title =
         id == state.editor?.note.id ? state.editor?.note.title ?? "" : notes[index].title
-      rows.append(marker + TerminalText.fit(title, width: max(0, width - 2)))
+      rows.append(marker + TerminalText.fit(Self.tabsExpanded(title), width: max(0, width - 2)))
     }
     return rows
+  }
+
+  /// `title` with each tab as the spaces to the next tab stop, as the editor shows a tab (a
+  /// title pasted from a table keeps its gaps instead of showing `^I`).
+  static func tabsExpanded(_ title: String) -> String {
+    guard title.utf8.contains(0x09) else { return title }
+    var expanded = ""
+    var column = 0
+    for character in title {
+      guard character == "\t" else {
+        expanded.append(character)
+        column += TerminalText.width(of: character)
+        continue
+      }
+      let spaces = RowLayout.tabWidth - column % RowLayout.tabWidth
+      expanded += String(repeating: " ", count: spaces)
+      column += spaces
+    }
+    return expanded
   }
 
   /// The open note's rows around its cursor (the selected note's, while none is open), and

@@ -31,6 +31,8 @@ struct FrameComposer {
     var cursor: (row: Int, column: Int)?
     /// On the help screen: how far it can scroll (0 when it fits).
     var helpMaxOffset: Int?
+    /// On the help screen: how many of its lines show at once (a page).
+    var helpPage: Int?
 
     static func == (lhs: Frame, rhs: Frame) -> Bool {
       lhs.lines == rhs.lines && lhs.cursor?.row == rhs.cursor?.row
@@ -63,12 +65,14 @@ struct FrameComposer {
     let contentHeight = max(0, height - 2 - errors.count)
     var cursor: (row: Int, column: Int)?
     var helpMaxOffset: Int?
+    var helpPage: Int?
     if shell.showHelp {
       let help = help(
         view, errors: shell.errors, tabCount: tabs.count, width: width, height: contentHeight,
         offset: shell.helpOffset)
       lines += help.lines
       helpMaxOffset = help.maxOffset
+      helpPage = help.page
     } else {
       let content = render(view, width, contentHeight)
       lines.append(contentsOf: content.prefix(contentHeight))
@@ -88,7 +92,8 @@ struct FrameComposer {
       }
     }
     if lines.count > height { lines.removeLast(lines.count - height) }
-    return Frame(lines: lines, cursor: cursor, helpMaxOffset: helpMaxOffset)
+    return Frame(
+      lines: lines, cursor: cursor, helpMaxOffset: helpMaxOffset, helpPage: helpPage)
   }
 
   /// The tab bar. Labels shrink as the width does (title, then its first letter, then the
@@ -152,11 +157,12 @@ struct FrameComposer {
   }
 
   /// The help screen's lines from `offset` on, as many as fit in `height`; when not all fit,
-  /// the last line says which are shown and how to scroll. Also how far it can scroll.
+  /// the last line says which are shown and how to scroll. Also how far it can scroll, and how
+  /// many of its lines show at once.
   private func help(
     _ view: any TerminalView, errors: [String], tabCount: Int, width: Int, height: Int,
     offset: Int
-  ) -> (lines: [String], maxOffset: Int) {
+  ) -> (lines: [String], maxOffset: Int, page: Int) {
     let count = max(1, min(9, tabCount))
     let numbers = (1...count).map(String.init).joined(separator: " ")
     var lines: [String] = []
@@ -178,16 +184,23 @@ struct FrameComposer {
     lines += view.keyHelp.map { "    " + $0 }
     lines = lines.flatMap { Self.wrappedHelpLine($0, width: width) }
     guard lines.count > height, height > 1 else {
-      return (lines.prefix(height).map { TerminalText.fit($0, width: width) }, 0)
+      return (lines.prefix(height).map { TerminalText.fit($0, width: width) }, 0, max(1, height))
     }
     // One line for where the window is and how to move it.
     let window = height - 1
     let maxOffset = lines.count - window
     let first = min(max(0, offset), maxOffset)
     let shown = lines[first..<(first + window)].map { TerminalText.fit($0, width: width) }
-    let position =
-      "  lines \(first + 1)–\(first + window) of \(lines.count): ↑ ↓ PgUp PgDn scroll, Esc closes"
-    return (shown + [TerminalText.fit(position, width: width)], maxOffset)
+    let range = "\(first + 1)–\(first + window)"
+    // The longest form that fits: on a narrow screen the keys stay, the words go.
+    let forms = [
+      "  lines \(range) of \(lines.count): ↑ ↓ PgUp PgDn scroll, Esc closes",
+      "  \(range) of \(lines.count): ↑ ↓ PgUp PgDn, Esc closes",
+      "\(range)/\(lines.count) ↑↓ PgUp PgDn Esc",
+      "\(range)/\(lines.count) PgDn Esc",
+    ]
+    let position = forms.first { TerminalText.width(of: $0) <= width } ?? forms[forms.count - 1]
+    return (shown + [TerminalText.fit(position, width: width)], maxOffset, window)
   }
 
   /// A help line as it fits: whole when it does, otherwise broken at its last space that fits,

@@ -89,7 +89,10 @@ final class InteractiveSession {
       })
     TerminalInputWatch.current = TerminalInputWatch(
       descriptor: STDIN_FILENO,
-      timeout: { [unowned self] in input.timeout },
+      timeout: { [unowned self] in
+        input.waitBegins()
+        return input.timeout
+      },
       readable: { [unowned self] in inputReadable() },
       timedOut: { [unowned self] in handle(input.escapeTimedOut(), arrivedAt: .now) },
       idle: { [unowned self] in idle() })
@@ -224,9 +227,12 @@ final class InteractiveSession {
       render: { [self] view, width, height in render(view, width: width, height: height) })
     frames += 1
     terminal.draw(screen.update(to: frame.lines, cursor: frame.cursor))
-    if let maxOffset = frame.helpMaxOffset, maxOffset != shell.helpMaxOffset {
-      // The help screen's size is known once it is laid out: scrolling stops at its end.
-      app.shell.send(.helpLaidOut(maxOffset: maxOffset))
+    if let maxOffset = frame.helpMaxOffset, let page = frame.helpPage,
+      maxOffset != shell.helpMaxOffset || page != shell.helpPage
+    {
+      // The help screen's size is known once it is laid out: scrolling stops at its end, and
+      // a page is what the window shows.
+      app.shell.send(.helpLaidOut(maxOffset: maxOffset, page: page))
     }
     if let start { stats?.frameDrawn(from: start, to: .now) }
   }

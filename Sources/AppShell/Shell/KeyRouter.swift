@@ -26,7 +26,9 @@ enum KeyRouter {
         remaining = remaining.dropFirst(used)
         // A message is about what happened before these keys ("Saved 2 notes"): it goes.
         if used > 0, shellState.status != ShellState.idleStatus { app.shell.send(.clearStatus) }
-      } else if let key = remaining.first, let scroll = Self.helpScroll(key) {
+      } else if let key = remaining.first,
+        let scroll = Self.helpScroll(key, page: shellState.helpPage)
+      {
         remaining.removeFirst()
         app.shell.send(.scrollHelp(by: scroll))
         continue
@@ -71,14 +73,15 @@ enum KeyRouter {
     app.shell.send(.selectTab(tabs[number - 1]))
   }
 
-  /// How far `key` scrolls the help screen, in lines (a page is 10; Home and End go all the
-  /// way), or `nil` when it is not a scrolling key.
-  static func helpScroll(_ key: KeyPress) -> Int? {
+  /// How far `key` scrolls the help screen, in lines (a page is the `page` lines the screen
+  /// shows, so paging skips none; Home and End go all the way), or `nil` when it is not a
+  /// scrolling key.
+  static func helpScroll(_ key: KeyPress, page: Int) -> Int? {
     switch key {
     case .up, .character("k"): -1
     case .down, .character("j"): 1
-    case .pageUp: -10
-    case .pageDown, .character(" "): 10
+    case .pageUp: -page
+    case .pageDown, .character(" "): page
     case .home: -Int.max / 2
     case .end: Int.max / 2
     default: nil

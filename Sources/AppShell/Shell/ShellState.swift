@@ -17,6 +17,9 @@ struct ShellState: Equatable, Sendable {
   var helpOffset = 0
   /// The largest ``helpOffset`` that still fills the screen, as the last frame laid it out.
   var helpMaxOffset = 0
+  /// How many of the help's lines the last frame showed at once: what Page Up and Page Down
+  /// move by, so that paging shows every line whatever the window's height.
+  var helpPage = 10
   /// How many save results (saved or failed) the features have reported.
   var saveReports = 0
   /// What the features could not save when they stopped.
@@ -61,8 +64,8 @@ enum ShellAction: Sendable, Equatable {
   case dismissErrors
   /// Up, Down, Page Up, Page Down, Home, End on the help screen.
   case scrollHelp(by: Int)
-  /// A frame laid the help screen out: how far it can scroll.
-  case helpLaidOut(maxOffset: Int)
+  /// A frame laid the help screen out: how far it can scroll, and how many lines it shows.
+  case helpLaidOut(maxOffset: Int, page: Int)
   /// A key reached a feature: the message about what came before it goes.
   case clearStatus
 }
@@ -91,8 +94,9 @@ struct ShellReducer: Reducer {
       if state.status.hasPrefix(ShellState.errorPrefix) { state.status = ShellState.idleStatus }
     case .scrollHelp(let lines):
       state.helpOffset = min(max(0, state.helpOffset + lines), state.helpMaxOffset)
-    case .helpLaidOut(let maxOffset):
+    case .helpLaidOut(let maxOffset, let page):
       state.helpMaxOffset = maxOffset
+      state.helpPage = max(1, page)
       state.helpOffset = min(state.helpOffset, maxOffset)
     case .clearStatus:
       state.status = ShellState.idleStatus

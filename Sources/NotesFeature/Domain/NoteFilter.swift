@@ -41,15 +41,23 @@ package struct NoteFilter: Equatable, Sendable {
     matcher(for: query)(note)
   }
 
-  /// A test for many notes against one query (lowercased), made once: an ASCII query is
-  /// searched for as bytes in titles and bodies alike, without a copy of either.
+  /// A test for many notes against one query (lowercased), made once: the query's bytes and
+  /// the byte the search looks for are worked out here, not per note. An ASCII query is
+  /// searched for as bytes in titles and bodies alike, without a copy of either; any other
+  /// query in the lowercased title and body, as bytes too, and only in a text long enough to
+  /// hold it (a pasted query of 50 KB against 5,000 short notes costs a length check each).
   static func matcher(for query: String) -> (borrowing Note) -> Bool {
-    guard query.utf8.allSatisfy({ $0 < 0x80 }) else {
-      return { $0.title.lowercased().contains(query) || $0.text.contains(lowercased: query) }
-    }
     let needle = Array(query.utf8)
     // Which of the query's bytes the search looks for, once for every note.
     let anchor = needle.withUnsafeBufferPointer { FoldedSearch.rarestIndex(in: $0) }
+    guard needle.allSatisfy({ $0 < 0x80 }) else {
+      return { note in
+        needle.withUnsafeBufferPointer { needle in
+          FoldedSearch.lowercased(note.title, contains: needle, anchor: anchor)
+            || note.text.contains(lowercasedBytes: needle, anchor: anchor)
+        }
+      }
+    }
     return { note in
       needle.withUnsafeBufferPointer { needle in
         FoldedSearch.contains(needle, in: note.title, anchor: anchor)

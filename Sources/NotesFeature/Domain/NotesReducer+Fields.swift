@@ -36,6 +36,27 @@ extension NotesReducer {
   /// changes only `cursor`). Line breaks in typed and pasted text become spaces: a pasted
   /// title of several lines reads as one.
   static func editField(_ field: inout String, cursor: inout Int, _ key: TextKey) -> Bool {
+    if case .inserted(let typed) = key {
+      // Typing and pasting, without a text buffer made of the field on every key (a pasted
+      // search text may be 50 KB, and every key after the paste would lay it out again).
+      let inserted = String(typed.map { $0.isNewline ? " " : $0 })
+      guard !inserted.isEmpty else { return false }
+      let utf8 = field.utf8
+      var position = min(max(0, cursor), utf8.count)
+      var index = utf8.index(utf8.startIndex, offsetBy: position)
+      // Back to a character's first byte, if the cursor is inside one.
+      while index > utf8.startIndex, index < utf8.endIndex, utf8[index] & 0xC0 == 0x80 {
+        index = utf8.index(before: index)
+        position -= 1
+      }
+      if index == utf8.endIndex {
+        field += inserted
+      } else {
+        field = String(field[..<index]) + inserted + String(field[index...])
+      }
+      cursor = position + inserted.utf8.count
+      return true
+    }
     var text = TextBuffer(field)
     let position = text.scalarBoundary(atOrBefore: min(max(0, cursor), text.utf8Count))
     let change: (range: Range<Int>, inserted: String, kind: TextEdit.Kind)?
@@ -43,10 +64,7 @@ extension NotesReducer {
     case .moved(let direction):
       cursor = move(position, direction, in: text)
       return false
-    case .inserted(let typed):
-      let inserted = String(typed.map { $0.isNewline ? " " : $0 })
-      change = inserted.isEmpty ? nil : (position..<position, inserted, .other)
-    case .newline:
+    case .inserted, .newline:
       change = nil
     default:
       change = Self.change(for: key, in: text, at: position)

@@ -21,7 +21,7 @@ extension NotesReducer {
       state.filter = wider
       return
     }
-    let narrowing = state.filter.flatMap { query.contains($0.query) ? $0 : nil }
+    let narrowing = state.filter.flatMap { Self.query(query, narrows: $0.query) ? $0 : nil }
     var filter = NoteFilter(
       query: query,
       matches: Self.matches(of: query, in: state.notes, among: narrowing?.matches))
@@ -34,10 +34,30 @@ extension NotesReducer {
     state.filter = filter
   }
 
+  /// Whether every note that matches `query` matches `wider` too: `query` contains it. Both
+  /// are lowercased, so their bytes are compared; typing at the end of a search (the usual
+  /// case) is a prefix check. (`String.contains` built a table of a pasted query's characters
+  /// on every key.)
+  static func query(_ query: String, narrows wider: String) -> Bool {
+    var query = query
+    var wider = wider
+    return query.withUTF8 { query in
+      wider.withUTF8 { wider in
+        guard wider.count <= query.count else { return false }
+        if UnsafeBufferPointer(rebasing: query[..<wider.count]).elementsEqual(wider) {
+          return true
+        }
+        return FoldedSearch.contains(wider, in: query)
+      }
+    }
+  }
+
   /// The ids of `notes` that match `query`, of `candidates` when given. Notes are read by
   /// index, each lent to the matcher (a copy of each was 40% of a search key's cost in 10,000
   /// notes), and when every candidate still matches, the candidates are the answer, not a copy.
   static func matches(of query: String, in notes: [Note], among candidates: Set<Int>?) -> Set<Int> {
+    // Nothing matched a query this one narrows: nothing matches it either.
+    if let candidates, candidates.isEmpty { return candidates }
     let matching = NoteFilter.matcher(for: query)
     // Through the buffer: its subscript lends each note in place, where the array's copied
     // it for the closure (a retain of each of its references, per note, per key).
@@ -71,7 +91,10 @@ extension NotesReducer {
   /// Selects the first visible note when the selected one is filtered out.
   func keepSelectionVisible(_ state: inout NotesState) {
     if let selectedID = state.selectedID, state.isVisible(selectedID) { return }
-    let first = state.filter.map { filter in state.notes.first { filter.matches.contains($0.id) } }
+    let first = state.filter.map { filter in
+      // No match, no note to look for (a long pasted search matches none).
+      filter.matches.isEmpty ? nil : state.notes.first { filter.matches.contains($0.id) }
+    }
     let note = first ?? state.notes.first
     state.selectedID = note?.id
     state.cursor = note?.text.utf8Count ?? 0

@@ -102,6 +102,24 @@ enum FoldedSearch {
     return text.withUTF8 { contains(needle, in: $0, anchor: anchor) }
   }
 
+  /// Whether `text`, lowercased, contains `needle` (the UTF-8 of a lowercased query), byte
+  /// for byte; `anchor` as in ``firstIndex(of:in:anchor:)``. A text too short to hold the
+  /// needle once lowercased is not lowercased at all: lowercasing makes a character's UTF-8 at
+  /// most half as long again (`İ`, 2 bytes, becomes `i` and a combining dot, 3).
+  static func lowercased(
+    _ text: String, contains needle: UnsafeBufferPointer<UInt8>, anchor: Int? = nil
+  ) -> Bool {
+    guard mayHold(needle.count, lowercasing: text.utf8.count) else { return false }
+    var lowered = text.lowercased()
+    return lowered.withUTF8 { contains(needle, in: $0, anchor: anchor) }
+  }
+
+  /// Whether a text of `count` UTF-8 bytes may hold a needle of `needleCount` bytes once
+  /// lowercased (see ``lowercased(_:contains:anchor:)``).
+  static func mayHold(_ needleCount: Int, lowercasing count: Int) -> Bool {
+    needleCount * 2 <= count * 3
+  }
+
   static func fold(_ byte: UInt8) -> UInt8 {
     byte &- 0x41 < 26 ? byte | 0x20 : byte
   }

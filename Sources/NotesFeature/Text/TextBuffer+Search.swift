@@ -5,8 +5,18 @@ extension TextBuffer {
   /// query compares the lowercased text.
   package func contains(lowercased query: String) -> Bool {
     let needle = Array(query.utf8)
-    guard needle.allSatisfy({ $0 < 0x80 }) else { return string.lowercased().contains(query) }
+    guard needle.allSatisfy({ $0 < 0x80 }) else {
+      return needle.withUnsafeBufferPointer { contains(lowercasedBytes: $0) }
+    }
     return needle.withUnsafeBufferPointer { contains(ascii: $0) }
+  }
+
+  /// Whether the lowercased text contains `needle` (the UTF-8 of a lowercased query), byte for
+  /// byte; `anchor` as in ``FoldedSearch/firstIndex(of:in:anchor:)``. A text too short to hold
+  /// the needle is not lowercased (``FoldedSearch/mayHold(_:lowercasing:)``).
+  func contains(lowercasedBytes needle: UnsafeBufferPointer<UInt8>, anchor: Int? = nil) -> Bool {
+    guard FoldedSearch.mayHold(needle.count, lowercasing: utf8Count) else { return false }
+    return FoldedSearch.lowercased(string, contains: needle, anchor: anchor)
   }
 
   /// Where `query` first occurs at or after `start`, ignoring the case of ASCII letters (as
@@ -47,6 +57,8 @@ extension TextBuffer {
   /// as in ``FoldedSearch/firstIndex(of:in:anchor:)``.
   func contains(ascii needle: UnsafeBufferPointer<UInt8>, anchor: Int? = nil) -> Bool {
     guard !needle.isEmpty else { return true }
+    // A needle longer than the note is not looked for chunk by chunk and seam by seam.
+    guard needle.count <= utf8Count else { return false }
     let overlap = needle.count - 1
     for index in chunks.indices {
       let found = chunks[index].bytes.withUnsafeBufferPointer {

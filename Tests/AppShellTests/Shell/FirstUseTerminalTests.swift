@@ -29,14 +29,14 @@ struct FirstUseTerminalTests {
     defer { app.close() }
     try await app.expectScreen("Notes (1)")
     try await app.tmux.press("?")
-    let top = try await app.expectScreen("lines 1–")
+    let top = try await app.expectScreen("1–9 of")
     #expect(!top.contains("Ctrl-S / Ctrl-O  save now"))
     try await app.tmux.press("End")
     try await app.expectScreen("Ctrl-S / Ctrl-O  save now")
     try await app.tmux.press("Home")
-    try await app.expectScreen("lines 1–")
+    try await app.expectScreen("1–9 of")
     try await app.tmux.press("Escape")
-    try await app.expectGone("lines 1–")
+    try await app.expectGone("1–9 of")
   }
 
   @Test func statsCountKeysThatDrewNothingApartFromTheFramesOfOthers() async throws {

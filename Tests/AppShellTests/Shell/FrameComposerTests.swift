@@ -70,7 +70,11 @@ import Testing
       shell: shell, titles: ["Notes"], tabs: [0], view: BlankView(), width: 40, height: 12)
     let maxOffset = try #require(top.helpMaxOffset)
     #expect(maxOffset > 0)
-    #expect(top.lines[10].contains("lines 1–9 of"))
+    // At 40 columns the position line is shortened, not cut: it keeps how to close the help.
+    #expect(top.lines[10].hasPrefix("  1–9 of "), "\(top.lines[10])")
+    #expect(top.lines[10].hasSuffix("Esc closes"), "\(top.lines[10])")
+    // A page is the 9 lines shown, the 10th saying which they are.
+    #expect(top.helpPage == 9)
     shell.helpOffset = maxOffset
     let bottom = FrameComposer(color: false).compose(
       shell: shell, titles: ["Notes"], tabs: [0], view: BlankView(), width: 40, height: 12)

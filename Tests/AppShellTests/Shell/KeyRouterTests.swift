@@ -104,13 +104,20 @@ import Testing
   @Test func theHelpScrollsWithinWhatItHas() async {
     let app = makeApp()
     _ = KeyRouter.route([.character("?")], in: app)
-    app.shell.send(.helpLaidOut(maxOffset: 5))
+    app.shell.send(.helpLaidOut(maxOffset: 5, page: 3))
     _ = KeyRouter.route([.down, .down, .character("+")], in: app)
+    #expect(app.shell.state.helpOffset == 2)
+    // A page is what the window shows.
+    _ = KeyRouter.route([.pageDown], in: app)
+    #expect(app.shell.state.helpOffset == 5)
+    _ = KeyRouter.route([.pageUp], in: app)
     #expect(app.shell.state.helpOffset == 2)
     #expect(app.shell.state.badges[0] == "0", "keys do not reach a feature under the help")
     _ = KeyRouter.route([.end], in: app)
     #expect(app.shell.state.helpOffset == 5)
     _ = KeyRouter.route([.pageUp, .up], in: app)
+    #expect(app.shell.state.helpOffset == 1)
+    _ = KeyRouter.route([.up, .up], in: app)
     #expect(app.shell.state.helpOffset == 0)
     await app.stop()
   }

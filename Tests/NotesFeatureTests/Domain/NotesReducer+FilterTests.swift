@@ -51,4 +51,39 @@ import Testing
     #expect(state.filter?.matches == before)
     #expect(state.filter?.narrowed.map(\.query) == ["a"])
   }
+
+  /// A query that is not ASCII is found ignoring case in titles and bodies, as bytes of the
+  /// lowercased text: a text as short as it may be once lowercased (`İ`, 2 bytes, is 3 bytes
+  /// lowercased) is still searched, and one too short is not.
+  @Test func anAccentedQueryIsFoundIgnoringCaseAndATextTooShortIsSkipped() {
+    var state = NotesState.loaded([
+      Note(id: 1, title: "CAFÉ", body: "", revision: 3),
+      Note(id: 2, title: "tea", body: "Crème Brûlée", revision: 2),
+      Note(id: 3, title: "İİ", body: "", revision: 1),
+    ])
+    search("café", in: &state)
+    #expect(state.filter?.matches == [1])
+    search("brûlée", in: &state)
+    #expect(state.filter?.matches == [2])
+    // "İİ" lowercased is 6 bytes: a 6-byte query in a 4-byte title.
+    search("i\u{307}i\u{307}", in: &state)
+    #expect(state.filter?.matches == [3])
+    search(String(repeating: "é", count: 10), in: &state)
+    #expect(state.filter?.matches == [])
+  }
+
+  /// Typing after a paste narrows: the new text contains the old, checked as bytes (a prefix,
+  /// or anywhere), and a text that does not contain the old one searches every note again.
+  @Test func aQueryNarrowsTheOnesItContains() {
+    #expect(NotesReducer.query("déjà vu", narrows: "déjà"))
+    #expect(NotesReducer.query("le déjà vu", narrows: "déjà"))
+    #expect(!NotesReducer.query("déj", narrows: "déjà"))
+    #expect(!NotesReducer.query("deja vu", narrows: "déjà"))
+    var state = NotesState.loaded(notes)
+    search(String(repeating: "pasted text ", count: 1_000), in: &state)
+    #expect(state.filter?.matches == [])
+    search(String(repeating: "pasted text ", count: 1_000) + "z", in: &state)
+    #expect(state.filter?.matches == [])
+    #expect(state.filter?.narrowed.count == 1, "narrowed the previous filter")
+  }
 }
