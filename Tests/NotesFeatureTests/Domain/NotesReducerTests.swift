@@ -28,6 +28,7 @@ import Testing
         Note(id: 2, title: "Untitled 2", revision: 2, titleFollowsFirstLine: true), self.alpha,
       ]
       $0.nextID = 3
+      $0.untouchedNewNote = 2
       $0.nextRevision = 3
       $0.selectedID = 2
       $0.editorOpenings += 1
@@ -57,6 +58,7 @@ import Testing
         Note(id: 2, title: "Untitled 2", revision: 2, titleFollowsFirstLine: true), at: 0)
       $0.filter = nil
       $0.nextID = 3
+      $0.untouchedNewNote = 2
       $0.nextRevision = 3
       $0.selectedID = 2
       $0.mode = .browsing
@@ -202,7 +204,7 @@ import Testing
     await store.send(.view(.confirmation(.presented(.deleteNote(id: 2))))) {
       $0.confirmation = nil
       $0.notes = [self.gamma, self.alpha]
-      $0.lastDeleted = .init(note: self.beta, index: 1)
+      $0.deletedNotes = [.init(note: self.beta, index: 1)]
       $0.selectedID = 1
       $0.cursor = 1
       $0.notice = "Deleted “Beta”: u to undo"
@@ -217,7 +219,7 @@ import Testing
     #expect(store.state.notice == "Deleted “Beta”: u to undo")
     await store.send(.view(.undoDeleteTapped)) {
       $0.notes = [self.gamma, self.beta, self.alpha]
-      $0.lastDeleted = nil
+      $0.deletedNotes = []
       $0.selectedID = 2
       $0.cursor = 2
       $0.notice = "Restored “Beta”"
@@ -226,8 +228,8 @@ import Testing
       $0.autosavePending = true
     }
     await store.receive(.delegate(.noteCountChanged(3)))
-    // Only the last delete can be undone, once; the key ends the last one's message.
-    await store.send(.view(.undoDeleteTapped)) { $0.notice = nil }
+    // Nothing is left to undo, and the key says so.
+    await store.send(.view(.undoDeleteTapped)) { $0.notice = NotesReducer.nothingToUndo }
     await expectAutosave(store, clock: clock, editCount: 2, noteCount: 3)
     #expect(recording.saved.map(\.notes) == [[gamma, alpha], [gamma, beta, alpha]])
     await store.finish()
@@ -265,7 +267,7 @@ import Testing
     await store.send(.view(.confirmation(.presented(.deleteNote(id: 1))))) {
       $0.confirmation = nil
       $0.notes = [self.beta]
-      $0.lastDeleted = .init(note: self.alpha, index: 1)
+      $0.deletedNotes = [.init(note: self.alpha, index: 1)]
       $0.editing = nil
       $0.selectedID = 2
       $0.cursor = 2
@@ -311,7 +313,7 @@ import Testing
     await store.send(.view(.confirmation(.presented(.deleteNote(id: 1))))) {
       $0.confirmation = nil
       $0.notes = []
-      $0.lastDeleted = .init(note: self.alpha, index: 0)
+      $0.deletedNotes = [.init(note: self.alpha, index: 0)]
       $0.selectedID = nil
       $0.cursor = 0
       $0.notice = "Deleted “Alpha”: u to undo"
@@ -346,7 +348,7 @@ import Testing
     await store.send(.view(.confirmation(.presented(.deleteNote(id: 2))))) {
       $0.confirmation = nil
       $0.notes = [wide]
-      $0.lastDeleted = .init(note: ascii, index: 0)
+      $0.deletedNotes = [.init(note: ascii, index: 0)]
       $0.selectedID = 1
       $0.cursor = 6
       $0.notice = "Deleted “Ascii”: u to undo"
@@ -416,6 +418,7 @@ import Testing
     await store.send(.view(.createNoteTapped)) {
       $0.notes = [new]
       $0.nextID = 2
+      $0.untouchedNewNote = 1
       $0.nextRevision = 2
       $0.selectedID = 1
       $0.editorOpenings += 1
@@ -430,6 +433,7 @@ import Testing
     typed.note.body = "  Groceries for Sunday\nmilk"
     typed.note.title = "Groceries for Sunday"
     await store.send(.internal(.editor(.presented(.output(.closed(typed, edited: true)))))) {
+      $0.untouchedNewNote = nil
       $0.notes[0] = typed.note
       $0.notes[0].revision = 2
       $0.nextRevision = 3
