@@ -9,6 +9,10 @@ struct Options: Equatable {
   enum Command: Equatable {
     case run
     case help
+    /// Write every note to a plain text file in this folder.
+    case export(String)
+    /// Add a note for every `.txt` file in this folder.
+    case importNotes(String)
   }
 
   var command: Command = .run
@@ -27,7 +31,11 @@ struct Options: Equatable {
   }
 
   static let usage = """
-    Usage: AppShell [options]
+    Usage: AppShell [options]                 the notes app, full screen in this terminal
+           AppShell [options] export FOLDER   every note to FOLDER/<title>.txt
+           AppShell [options] import FOLDER   add a note for each FOLDER/*.txt
+           AppShell [options] < SCRIPT        run a command script instead of keys
+           AppShell compare [--help]          compare the two architectures (see docs)
 
     A terminal notes app built from three black-box features (Counter, Profile, Notes).
 
@@ -41,6 +49,22 @@ struct Options: Equatable {
       --stats           On exit, print to standard error the event counts of every store
                         and, in the terminal, how long frames took and keys waited for them.
       -h, --help        Show this help.
+
+    Export and import:
+      export FOLDER     Writes one UTF-8 file per note, named after its title (/ and control
+                        characters become _, a repeated title gets " (2)"), holding its body.
+                        FOLDER must be new or empty. Reads only: fine while the app runs.
+      import FOLDER     Adds a note for each FOLDER/*.txt: the name without .txt is its title,
+                        the text its body. Adds, never deletes; refuses while the app runs.
+
+    Keys (? or Ctrl-G in the app shows them all; docs/app.md has the table):
+      F1-F3, Alt-1..3   switch tabs (Tab, 1-3 when not typing)
+      q, Ctrl-X         quit when not typing; Ctrl-C, Ctrl-Q anywhere (notes are saved first)
+      Ctrl-S, Ctrl-O    save now                 x   dismiss the errors shown
+      Notes list        n new, Enter edit, d delete, u undo a delete, r rename, / search
+      Notes editor      as in nano: Ctrl-K cut, Ctrl-U paste, Ctrl-W find, Alt-U undo,
+                        Esc or Ctrl-X back to the list
+      Counter, Profile  + - change, s save a favorite; Delete removes the selected favorite
 
     Environment:
       NO_COLOR          Set to any value to draw without colors or reverse video.
@@ -67,6 +91,14 @@ struct Options: Equatable {
         options.architecture = .multiStore
       case "--stats":
         options.printStats = true
+      case "export", "import":
+        guard options.command == .run else {
+          throw ShellError("one command at a time: '\(argument)' (see --help)")
+        }
+        guard let folder = remaining.popFirst(), !folder.isEmpty else {
+          throw ShellError("\(argument) needs a folder (see --help)")
+        }
+        options.command = argument == "export" ? .export(folder) : .importNotes(folder)
       default:
         if argument.hasPrefix("--data-dir=") {
           options.dataDirectory = String(argument.dropFirst("--data-dir=".count))

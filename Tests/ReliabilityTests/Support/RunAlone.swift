@@ -7,7 +7,7 @@ import Testing
 /// names it) this returns `nil` and the test goes on to do its work; in the parent it returns
 /// the child's exit status and what it printed, for the parent to check. (FeatureBridgeTests,
 /// StoreKernelTests and StoreKernelTestingTests use this file through a symbolic link in their
-/// `Support` folders, and so do NotesFeatureTests and CounterFeatureTests.)
+/// `Support` folders, and so do NotesFeatureTests, CounterFeatureTests and AppShellTests.)
 ///
 /// - Parameters:
 ///   - suite: The suite's type name.
