@@ -79,6 +79,7 @@ struct Options: Equatable {
     while let argument = remaining.popFirst() {
       switch argument {
       case "-h", "--help":
+        // Help wins over a command given with it: `AppShell import --help` only shows it.
         options.command = .help
       case "--data-dir":
         guard let path = remaining.popFirst(), !path.isEmpty else {
@@ -92,13 +93,15 @@ struct Options: Equatable {
       case "--stats":
         options.printStats = true
       case "export", "import":
-        guard options.command == .run else {
-          throw ShellError("one command at a time: '\(argument)' (see --help)")
-        }
         guard let folder = remaining.popFirst(), !folder.isEmpty else {
           throw ShellError("\(argument) needs a folder (see --help)")
         }
-        options.command = argument == "export" ? .export(folder) : .importNotes(folder)
+        switch options.command {
+        case .run: options.command = argument == "export" ? .export(folder) : .importNotes(folder)
+        case .help: break
+        case .export, .importNotes:
+          throw ShellError("one command at a time: '\(argument)' (see --help)")
+        }
       default:
         if argument.hasPrefix("--data-dir=") {
           options.dataDirectory = String(argument.dropFirst("--data-dir=".count))

@@ -235,6 +235,58 @@ import Testing
     await store.finish()
   }
 
+  /// Undo goes back through every delete of the session, the last first, each note to its
+  /// place; then it says there is nothing left.
+  @Test func undoGoesBackThroughEveryDeleteOfTheSession() async {
+    let store = makeStore(.loaded([gamma, beta, alpha]))
+    store.exhaustivity = .off
+    for id in [3, 1] {
+      await store.send(.view(.deleteSelectedTapped))
+      await store.send(.view(.confirmation(.presented(.deleteNote(id: id)))))
+    }
+    #expect(store.state.notes.map(\.id) == [2])
+    #expect(store.state.deletedNotes.map(\.note.id) == [3, 1])
+    await store.send(.view(.undoDeleteTapped))
+    #expect(store.state.notes.map(\.id) == [2, 1])
+    #expect(store.state.notice == "Restored “Alpha”")
+    await store.send(.view(.undoDeleteTapped))
+    #expect(store.state.notes.map(\.id) == [3, 2, 1])
+    #expect(store.state.notice == "Restored “Gamma”")
+    await store.send(.view(.undoDeleteTapped))
+    #expect(store.state.notes.map(\.id) == [3, 2, 1])
+    #expect(store.state.notice == NotesReducer.nothingToUndo)
+    store.skipReceivedActions()
+    await store.skipInFlightEffects()
+  }
+
+  /// `n`, then the editor closes before anything was typed: the note goes as if never made and
+  /// the note selected before comes back; one typed into, then emptied, stays.
+  @Test func aNewNoteClosedUntouchedAndEmptyIsRemoved() async throws {
+    let store = makeStore(.loaded([alpha]))
+    store.exhaustivity = .off
+    await store.send(.view(.createNoteTapped))
+    let untouched = try #require(store.state.editing)
+    #expect(store.state.untouchedNewNote == 2)
+    await store.send(.internal(.editor(.presented(.output(.closed(untouched, edited: false))))))
+    #expect(store.state.notes.map(\.id) == [1])
+    #expect(store.state.selectedID == 1)
+    #expect(store.state.editing == nil)
+    #expect(store.state.deletedNotes.isEmpty)
+    #expect(store.state.untouchedNewNote == nil)
+    #expect(store.state.notice == "The new note was empty: not kept")
+
+    await store.send(.view(.createNoteTapped))
+    var typed = try #require(store.state.editing)
+    typed.note.body = "x"
+    await store.send(.internal(.editor(.presented(.output(.changed(typed))))))
+    #expect(store.state.untouchedNewNote == nil)
+    typed.note.body = ""
+    await store.send(.internal(.editor(.presented(.output(.closed(typed, edited: true))))))
+    #expect(store.state.notes.map(\.id) == [3, 1])
+    store.skipReceivedActions()
+    await store.skipInFlightEffects()
+  }
+
   /// Notes loaded from a file may share a revision: the note below the deleted one is selected,
   /// not the last of the list (a second `d` would aim at a note far from the first).
   @Test func deleteSelectsTheNoteBelowWhateverTheRevisions() async {
