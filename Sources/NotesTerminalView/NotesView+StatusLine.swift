@@ -122,8 +122,8 @@ final class StatusText {
     }
     var shown = TerminalText.inert(message)
     let room = width - label.count - 2
-    if TerminalText.width(of: shown) > room, let shortened = Self.shortenQuote(in: shown, to: room) {
-      shown = shortened
+    if TerminalText.width(of: shown) > room {
+      shown = Self.shortenQuote(in: shown, to: room) ?? shown
     }
     let text = TerminalText.fit(label + "  " + shown, width: width, pad: pad)
     last = (label, message, width, pad, text)
