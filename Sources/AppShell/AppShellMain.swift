@@ -50,19 +50,10 @@ enum AppShellMain {
         StandardStreams.writeOutput(Options.usage + "\n")
         return 0
       }
-      if case .export(let folder) = options.command {
-        return try transfer(options, environment: environment) {
-          directory throws(PlainTextTransfer.Failure) in
-          let count = try PlainTextTransfer.export(from: directory, to: folder)
-          return "exported \(count) note(s) to \(folder)"
-        }
-      }
-      if case .importNotes(let folder) = options.command {
-        return try transfer(options, environment: environment) {
-          directory throws(PlainTextTransfer.Failure) in
-          let count = try PlainTextTransfer.importNotes(from: folder, into: directory)
-          return "imported \(count) note(s) from \(folder) into \(directory)/notes.json"
-        }
+      if let transfer = TransferCommand(options.command) {
+        let directory = try DataDirectory.prepare(
+          explicit: options.dataDirectory, environment: environment)
+        return transfer.run(dataDirectory: directory)
       }
       let interactive = isatty(STDIN_FILENO) == 1
       if interactive {
@@ -108,24 +99,6 @@ enum AppShellMain {
       // One line, inert: the message may quote a path, which may hold newlines or escapes.
       StandardStreams.writeError("AppShell: \(TerminalText.inert("\(error)"))\n")
       return error is ShellError ? 2 : 1
-    }
-  }
-
-  /// Runs an export or an import on the data directory: its one line on standard output, and
-  /// 0; or why it did nothing on standard error, and 1.
-  private static func transfer(
-    _ options: Options, environment: [String: String],
-    _ work: (String) throws(PlainTextTransfer.Failure) -> String
-  ) throws -> Int32 {
-    let directory = try DataDirectory.prepare(
-      explicit: options.dataDirectory, environment: environment)
-    do {
-      let done = try work(directory)
-      StandardStreams.writeOutput(TerminalText.inert(done) + "\n")
-      return 0
-    } catch {
-      StandardStreams.writeError("AppShell: \(TerminalText.inert(error.description))\n")
-      return 1
     }
   }
 

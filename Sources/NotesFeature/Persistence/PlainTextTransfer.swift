@@ -68,15 +68,22 @@ package enum PlainTextTransfer {
     return document.notes.count
   }
 
-  /// Adds a note for every `*.txt` file in `source` (not hidden, not in a subfolder) to
-  /// `dataDirectory`'s notes: the file's name without `.txt` is its title, its bytes its body.
-  /// The notes already there stay; the new ones come first, in the order of their names. Every
-  /// file must be UTF-8, or nothing is imported.
+  /// What an import did: how many notes it added, and the `*.txt` names it passed over because
+  /// they are not regular files (a folder, a link, a device).
+  package struct Imported: Equatable, Sendable {
+    package var count: Int
+    package var skipped: [String]
+  }
+
+  /// Adds a note for every `*.txt` file in `source` (not hidden, not in a subfolder, not a
+  /// link) to `dataDirectory`'s notes: the file's name without `.txt` is its title, its bytes
+  /// its body. The notes already there stay; the new ones come first, in the order of their
+  /// names. Every file must be UTF-8, or nothing is imported.
   ///
-  /// - Returns: How many notes were added.
+  /// - Returns: How many notes were added, and what was passed over.
   package static func importNotes(
     from source: String, into dataDirectory: String
-  ) throws(Failure) -> Int {
+  ) throws(Failure) -> Imported {
     let file = NotesFile(directory: dataDirectory)
     let lock = WriterLock(directory: dataDirectory, name: NotesFile.lockName)
     switch lock.claim() {
@@ -101,7 +108,7 @@ package enum PlainTextTransfer {
         "nothing imported: \(NotesStorageError.newerVersion(path: file.path, version: document.version, shown: true).description)"
       )
     }
-    let read = try readTextFiles(in: source, limit: file.sizeLimit)
+    let (read, skipped) = try readTextFiles(in: source, limit: file.sizeLimit)
     var nextID = (document.notes.map(\.id).max() ?? 0) + 1
     var revision = (document.notes.map(\.revision).max() ?? 0) + read.count
     let imported = read.map { title, body in
@@ -122,7 +129,7 @@ package enum PlainTextTransfer {
     } catch {
       throw Failure("nothing imported: \(error.description)")
     }
-    return imported.count
+    return Imported(count: imported.count, skipped: skipped)
   }
 
   /// A folder to export into: made when missing, else it must be an empty folder.
@@ -142,10 +149,11 @@ package enum PlainTextTransfer {
     }
   }
 
-  /// The titles and bodies of the `*.txt` files in `source`, by name.
+  /// The titles and bodies of the `*.txt` files in `source`, by name, and the names passed
+  /// over.
   private static func readTextFiles(
     in source: String, limit: Int
-  ) throws(Failure) -> [(title: String, body: String)] {
+  ) throws(Failure) -> (notes: [(title: String, body: String)], skipped: [String]) {
     var status = stat()
     guard stat(source, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
       throw Failure("nothing imported: \(source) is not a folder")
@@ -155,16 +163,25 @@ package enum PlainTextTransfer {
       .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     var notes: [(title: String, body: String)] = []
     var notText: [String] = []
+    var skipped: [String] = []
     for name in names {
       let path = source + "/" + name
-      guard let title = PlainTextNames.title(forFileName: name),
-        let descriptor = FileDescriptor.openFile(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+      // A folder, a link or a device named `*.txt` is not a note.
+      guard case .regularFile = FileDescriptor.entryKind(path),
+        let title = PlainTextNames.title(forFileName: name)
+      else {
+        skipped.append(name)
+        continue
+      }
+      guard let descriptor = FileDescriptor.openFile(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
       else {
         throw Failure("nothing imported: cannot open \(path): \(FileDescriptor.message())")
       }
       defer { close(descriptor) }
-      // A folder or a device named `*.txt` is not a note.
-      guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+      guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        skipped.append(name)
+        continue
+      }
       guard let bytes = FileDescriptor.readAll(descriptor, limit: limit), bytes.count <= limit
       else {
         throw Failure("nothing imported: cannot read \(path): \(FileDescriptor.message())")
@@ -181,6 +198,6 @@ package enum PlainTextTransfer {
       throw Failure(
         "nothing imported: \(notText.count) file(s) are not UTF-8 text: \(listed)\(more)")
     }
-    return notes
+    return (notes, skipped)
   }
 }

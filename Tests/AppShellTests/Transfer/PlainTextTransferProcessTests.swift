@@ -125,8 +125,8 @@ import Testing
     #expect(imported.first?.title == "Groceries")
   }
 
-  /// An import adds to the notes there; a second run of it adds them again (it never deletes
-  /// or merges).
+  /// An import adds to the notes there (it never deletes or merges), and says which `*.txt`
+  /// entries it passed over: a folder and a link are not notes.
   @Test func importAddsToTheNotesAlreadyThere() async throws {
     let data = try TemporaryDirectory()
     let folder = try TemporaryDirectory()
@@ -134,9 +134,16 @@ import Testing
     try writeNotes([("Kept", "old")], in: data.path)
     try Data("new body".utf8).write(to: URL(fileURLWithPath: folder.file("New.txt")))
     try Data("not a note".utf8).write(to: URL(fileURLWithPath: folder.file("readme.md")))
+    try FileManager.default.createDirectory(
+      atPath: folder.file("folder.txt"), withIntermediateDirectories: false)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.file("link.txt"), withDestinationPath: folder.file("New.txt"))
     let run = try await runApp(["--data-dir", data.path, "import", folder.path])
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.output.hasPrefix("imported 1 note(s)"), "\(run.output)")
+    #expect(
+      run.output.hasSuffix("; passed over what is not a regular file: folder.txt, link.txt\n"),
+      "\(run.output)")
     let notes = try loadNotes(in: data.path)
     #expect(notes.map(\.title) == ["New", "Kept"])
     #expect(notes.map(\.body) == ["new body", "old"])
