@@ -45,7 +45,7 @@ package final class WriterLock: Sendable {
   private let stopped = LockedValue(false)
 
   /// The folder, inside a data directory, that holds its lock files.
-  package static let folderName = ".locks"
+  private static let folderName = ".locks"
 
   /// The lock `name` of the files in `directory`: `directory/.locks/name`.
   package init(directory: String, name: String) {
