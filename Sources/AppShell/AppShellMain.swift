@@ -50,6 +50,11 @@ enum AppShellMain {
         StandardStreams.writeOutput(Options.usage + "\n")
         return 0
       }
+      if let transfer = TransferCommand(options.command) {
+        let directory = try DataDirectory.prepare(
+          explicit: options.dataDirectory, environment: environment)
+        return transfer.run(dataDirectory: directory)
+      }
       let interactive = isatty(STDIN_FILENO) == 1
       if interactive {
         try checkFullScreenTerminal(environment: environment)

@@ -8,10 +8,15 @@ import MultiStorePrimitives
   import Darwin
 #endif
 
-/// One writer per kept file: an advisory `flock` on a lock file beside it (`notes.lock`,
-/// `counter.lock`), held from the first claim until this value is released (or the process
-/// ends, however it ends: the kernel drops the lock with the last descriptor, so a crash never
-/// leaves a stale lock behind).
+/// One writer per kept file: an advisory `flock` on a lock file in the hidden `.locks` folder
+/// beside it (`.locks/notes.lock`, `.locks/counter.lock`), held from the first claim until this
+/// value is released (or the process ends, however it ends: the kernel drops the lock with the
+/// last descriptor, so a crash never leaves a stale lock behind).
+///
+/// The lock files live in their own folder so that the user's data folder lists only the
+/// user's files (and that one hidden folder). A lock file an earlier build left beside the kept
+/// file (`notes.lock`) is locked too while it exists, so an older build still running is seen,
+/// and removed once this value holds both.
 ///
 /// The lock file holds the writer's process id, so a second writer can say who holds it.
 /// Every storage of the same file, in this process or another, takes the same lock: two
@@ -32,13 +37,21 @@ package final class WriterLock: Sendable {
   }
 
   package let path: String
+  /// Where an earlier build kept this lock: beside the kept file.
+  private let legacyPath: String
+  private let directory: String
   private let descriptor = LockedValue<Int32?>(nil)
   /// Set by `ownerStopped()`: from then on the lock is held only while an operation needs it.
   private let stopped = LockedValue(false)
 
-  /// The lock `name` in `directory`.
+  /// The folder, inside a data directory, that holds its lock files.
+  private static let folderName = ".locks"
+
+  /// The lock `name` of the files in `directory`: `directory/.locks/name`.
   package init(directory: String, name: String) {
-    self.path = directory + "/" + name
+    self.directory = directory + "/" + Self.folderName
+    self.path = self.directory + "/" + name
+    self.legacyPath = directory + "/" + name
   }
 
   deinit {
@@ -55,6 +68,15 @@ package final class WriterLock: Sendable {
   package func claim() -> Claim {
     descriptor.withLock { held in
       if held != nil { return .held }
+      // The folder is made on the first claim; a link or a file in its place is refused, never
+      // followed.
+      if mkdir(directory, 0o700) != 0, errno != EEXIST {
+        return .unavailable(reason: "cannot create \(directory): \(FileDescriptor.message())")
+      }
+      guard Self.isDirectory(directory) else {
+        return .unavailable(reason: "\(directory) is not a directory")
+      }
+      if case .heldByOther(let pid) = claimLegacyLock() { return .heldByOther(pid: pid) }
       // A lock file this user may not write (made read-only, or another user's) can still be
       // locked through a read-only descriptor: every writer takes the same lock either way.
       // Only a lock file that cannot be opened at all means nothing can be saved here.
@@ -92,6 +114,27 @@ package final class WriterLock: Sendable {
       Self.heldInThisProcess.withLock { $0[path, default: 0] += 1 }
       return .held
     }
+  }
+
+  /// An earlier build's lock file beside the kept file: when an instance of that build holds
+  /// it, the file is in use; else it is removed (after this claim nobody else can be taking it
+  /// for a build of ours, and an older build makes it again when it starts).
+  private func claimLegacyLock() -> Claim {
+    guard case .regularFile = FileDescriptor.entryKind(legacyPath),
+      let open = FileDescriptor.openFile(legacyPath, O_RDONLY | O_NOFOLLOW)
+    else { return .held }
+    defer { close(open) }
+    guard flock(open, LOCK_EX | LOCK_NB) == 0 else {
+      return errno == EWOULDBLOCK ? .heldByOther(pid: Self.readHolder(open)) : .held
+    }
+    unlink(legacyPath)
+    return .held
+  }
+
+  /// Whether `path` is a directory itself, not a link to one.
+  private static func isDirectory(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
   }
 
   /// How many lock values of this process hold each lock file.

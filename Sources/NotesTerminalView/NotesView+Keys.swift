@@ -127,7 +127,7 @@ extension NotesView {
   package var keyHelp: [String] {
     [
       "n  new note          ⏎ / e  edit the selected note     Esc / Ctrl-X  stop editing",
-      "d  delete note (y to confirm)   u  undo the last delete   r  rename",
+      "d  delete note (y to confirm)   u  undo deletes, last first   r  rename",
       "/ or Ctrl-W  search titles and bodies (Esc clears)      ↑ ↓ PgUp PgDn Home End  select",
       "Editing, as in nano:",
       "  Ctrl-K  cut the line     Alt-6  copy the line     Ctrl-U  paste what was cut",

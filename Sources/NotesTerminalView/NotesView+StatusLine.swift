@@ -154,8 +154,28 @@ final class StatusText {
     {
       return last.text
     }
-    let text = TerminalText.fit(label + "  " + TerminalText.inert(message), width: width, pad: pad)
+    var shown = TerminalText.inert(message)
+    let room = width - label.count - 2
+    if TerminalText.width(of: shown) > room {
+      shown = Self.shortenQuote(in: shown, to: room) ?? shown
+    }
+    let text = TerminalText.fit(label + "  " + shown, width: width, pad: pad)
     last = (label, message, width, pad, text)
     return text
+  }
+
+  /// A message that quotes a title or a search ("“…” not found", "Deleted “…”: u to undo"), too
+  /// wide for `width`: the quoted text cut at its end with an ellipsis, so that its start and
+  /// the words after it stay on the line; `nil` when even that does not fit.
+  static func shortenQuote(in message: String, to width: Int) -> String? {
+    guard let open = message.firstIndex(of: "“"),
+      let close = message[message.index(after: open)...].firstIndex(of: "”")
+    else { return nil }
+    let before = message[...open]
+    let after = message[close...]
+    let room = width - TerminalText.width(of: before) - TerminalText.width(of: after) - 1
+    guard room >= 4 else { return nil }
+    let quoted = TerminalText.fit(message[message.index(after: open)..<close], width: room)
+    return before + quoted + "…" + after
   }
 }

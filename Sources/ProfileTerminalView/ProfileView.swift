@@ -35,7 +35,9 @@ package final class ProfileView: TerminalView {
       switch key {
       case .down, .character("j"): actions.append(.selectNext)
       case .up, .character("k"): actions.append(.selectPrevious)
-      case .delete, .backspace, .character("x"), .character("d"):
+      // Not `x`: that is the shell's key for dismissing errors, and it must never remove a
+      // favorite instead while errors are shown.
+      case .delete, .backspace, .character("d"):
         actions.append(.removeSelectedTapped)
       default: break scan
       }
@@ -46,6 +48,6 @@ package final class ProfileView: TerminalView {
   }
 
   package var keyHelp: [String] {
-    ["↑ / ↓  select a favorite", "x / Delete  remove the selected favorite"]
+    ["↑ / ↓  select a favorite", "d / Delete  remove the selected favorite"]
   }
 }

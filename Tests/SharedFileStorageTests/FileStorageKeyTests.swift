@@ -171,7 +171,8 @@ private func text(_ bytes: [UInt8]?) -> String? {
     #expect(mkdir(subdirectory, 0o700) == 0)
     let shared = holder(subdirectory + "/favorites.json")
     await shared.loaded()
-    for name in ["favorites.json.lock"] { remove(subdirectory + "/" + name) }
+    remove(subdirectory + "/.locks/favorites.json.lock")
+    #expect(rmdir(subdirectory + "/.locks") == 0)
     #expect(rmdir(subdirectory) == 0)
 
     shared.withLock { $0 = [4] }

@@ -9,6 +9,10 @@ struct Options: Equatable {
   enum Command: Equatable {
     case run
     case help
+    /// Write every note to a plain text file in this folder.
+    case export(String)
+    /// Add a note for every `.txt` file in this folder.
+    case importNotes(String)
   }
 
   var command: Command = .run
@@ -27,7 +31,11 @@ struct Options: Equatable {
   }
 
   static let usage = """
-    Usage: AppShell [options]
+    Usage: AppShell [options]                 the notes app, full screen in this terminal
+           AppShell [options] export FOLDER   every note to FOLDER/<title>.txt
+           AppShell [options] import FOLDER   add a note for each FOLDER/*.txt
+           AppShell [options] < SCRIPT        run a command script instead of keys
+           AppShell compare [--help]          compare the two architectures (see docs)
 
     A terminal notes app built from three black-box features (Counter, Profile, Notes).
 
@@ -42,6 +50,22 @@ struct Options: Equatable {
                         and, in the terminal, how long frames took and keys waited for them.
       -h, --help        Show this help.
 
+    Export and import:
+      export FOLDER     Writes one UTF-8 file per note, named after its title (/ and control
+                        characters become _, a repeated title gets " (2)"), holding its body.
+                        FOLDER must be new or empty. Reads only: fine while the app runs.
+      import FOLDER     Adds a note for each FOLDER/*.txt: the name without .txt is its title,
+                        the text its body. Adds, never deletes; refuses while the app runs.
+
+    Keys (? or Ctrl-G in the app shows them all; docs/app.md has the table):
+      F1-F3, Alt-1..3   switch tabs (Tab, 1-3 when not typing)
+      q, Ctrl-X         quit when not typing; Ctrl-C, Ctrl-Q anywhere (notes are saved first)
+      Ctrl-S, Ctrl-O    save now                 x   dismiss the errors shown
+      Notes list        n new, Enter edit, d delete, u undo a delete, r rename, / search
+      Notes editor      as in nano: Ctrl-K cut, Ctrl-U paste, Ctrl-W find, Alt-U undo,
+                        Esc or Ctrl-X back to the list
+      Counter, Profile  + - change, s save a favorite; Delete removes the selected favorite
+
     Environment:
       NO_COLOR          Set to any value to draw without colors or reverse video.
 
@@ -55,6 +79,7 @@ struct Options: Equatable {
     while let argument = remaining.popFirst() {
       switch argument {
       case "-h", "--help":
+        // Help wins over a command given with it: `AppShell import --help` only shows it.
         options.command = .help
       case "--data-dir":
         guard let path = remaining.popFirst(), !path.isEmpty else {
@@ -67,6 +92,16 @@ struct Options: Equatable {
         options.architecture = .multiStore
       case "--stats":
         options.printStats = true
+      case "export", "import":
+        guard let folder = remaining.popFirst(), !folder.isEmpty else {
+          throw ShellError("\(argument) needs a folder (see --help)")
+        }
+        switch options.command {
+        case .run: options.command = argument == "export" ? .export(folder) : .importNotes(folder)
+        case .help: break
+        case .export, .importNotes:
+          throw ShellError("one command at a time: '\(argument)' (see --help)")
+        }
       default:
         if argument.hasPrefix("--data-dir=") {
           options.dataDirectory = String(argument.dropFirst("--data-dir=".count))

@@ -107,8 +107,8 @@ public struct NotesStorage: Sendable {
   ///
   /// Files are read and written on a thread of the storage's own, never on the concurrency
   /// runtime's few cooperative threads: a 10 MB save and its `fsync` take a while. The
-  /// directory's single-writer lock (`notes.lock`) is taken by the first load; while another
-  /// writer holds it, the notes load read-only and unsaved changes go to a recovery file. A
+  /// directory's single-writer lock (`.locks/notes.lock`) is taken by the first load; while
+  /// another writer holds it, the notes load read-only and unsaved changes go to a recovery file. A
   /// notes file this build does not accept (not a notes file, or a newer version's) is never
   /// written either: the load says why, and every save is refused with that reason.
   ///
@@ -117,7 +117,7 @@ public struct NotesStorage: Sendable {
   public static func file(inDirectory directory: String) -> NotesStorage {
     let file = NotesFile(directory: directory)
     let recoveries = RecoveryFiles(directory: directory)
-    let lock = WriterLock(directory: directory, name: "notes.lock")
+    let lock = WriterLock(directory: directory, name: NotesFile.lockName)
     // Why the file must not be written, as the last load found it: a save never writes over a
     // file that load did not accept, whatever the caller does.
     let refusal = LockedValue<NotesStorageError?>(nil)

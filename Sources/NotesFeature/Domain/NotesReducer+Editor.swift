@@ -24,6 +24,13 @@ extension NotesReducer {
     // nothing here.
     guard case .presented(.output(let output)) = action, state.editing != nil else { return .none }
     switch output {
+    case .changed(let editing), .saveRequested(let editing, edited: true),
+      .closed(let editing, edited: true):
+      if state.untouchedNewNote == editing.note.id { state.untouchedNewNote = nil }
+    case .saveRequested, .closed:
+      break
+    }
+    switch output {
     case .changed(let editing):
       // Typing paused for the autosave's delay in the editor: save now.
       keep(editing, edited: true, in: &state)
@@ -34,10 +41,36 @@ extension NotesReducer {
       if edited { recordEdit(&state) }
       return save(&state)
     case .closed(let editing, let edited):
+      if state.untouchedNewNote == editing.note.id, editing.note.text.utf8Count == 0 {
+        return discardUntouched(editing, in: &state)
+      }
       keep(editing, edited: edited, in: &state)
       state.editing = nil
       return edited ? markEdited(&state) : .none
     }
+  }
+
+  /// `n`, then Esc before a key was typed: the new note goes as if it had never been made (no
+  /// "Untitled" note left behind, nothing to undo), and the note selected before it comes back.
+  private func discardUntouched(
+    _ editing: NoteEditing, in state: inout NotesState
+  ) -> Effect<NotesAction> {
+    let id = editing.note.id
+    state.untouchedNewNote = nil
+    state.editing = nil
+    state.cutBuffer = editing.cutBuffer
+    state.lastFind = editing.lastFind
+    guard let index = state.notes.firstIndex(where: { $0.id == id }) else { return .none }
+    state.notes.remove(at: index)
+    state.history[id] = nil
+    if state.filter?.matches.contains(id) == true { state.filter?.matches.remove(id) }
+    if state.selectedID == id {
+      state.selectedID = state.visibleNotes.first?.id
+      state.cursor = state.selectedNote?.text.utf8Count ?? 0
+    }
+    state.notice = "The new note was empty: not kept"
+    return .merge(
+      .send(.delegate(.deleted(NoteID(id)))), noteCountChanged(state), markEdited(&state))
   }
 
   /// Takes the note as the editor hands it over: its text, title and undo history, the cursor

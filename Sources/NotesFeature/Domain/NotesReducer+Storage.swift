@@ -227,6 +227,7 @@ extension NotesReducer {
   private func renumberOpenNote(
     _ newIDs: [Int: Int], in state: inout NotesState
   ) -> Effect<NotesAction> {
+    if let untouched = state.untouchedNewNote { state.untouchedNewNote = newIDs[untouched] }
     guard let id = state.editing?.note.id, let renumbered = newIDs[id] else { return .none }
     state.editing?.note.id = renumbered
     return .send(.internal(.editor(.presented(.input(.renumbered(renumbered))))))

@@ -53,6 +53,7 @@ package struct NotesReducer: Reducer {
     if state.notice != nil { state.notice = nil }
     switch action {
     case .createNoteTapped:
+      state.untouchedNewNote = state.nextID
       return createNote(&state, title: "Untitled \(state.nextID)", titleFollowsFirstLine: true)
     case .deleteSelectedTapped:
       guard let note = state.selectedNote else { return .none }
@@ -61,8 +62,10 @@ package struct NotesReducer: Reducer {
     case .confirmation(let answer):
       return confirm(answer, in: &state)
     case .undoDeleteTapped:
-      guard let deleted = state.lastDeleted else { return .none }
-      state.lastDeleted = nil
+      guard let deleted = state.deletedNotes.popLast() else {
+        state.notice = Self.nothingToUndo
+        return .none
+      }
       state.notes.insert(deleted.note, at: min(deleted.index, state.notes.count))
       refilter(&state, note: deleted.note.id)
       state.selectedID = deleted.note.id
@@ -133,6 +136,9 @@ package struct NotesReducer: Reducer {
 
   enum CancelID: Hashable, Sendable { case autosave }
 
+  /// What `u` says when no delete is left to undo.
+  package static let nothingToUndo = "Nothing to undo: no note was deleted in this session"
+
   /// The message a save that left nothing unsaved shows.
   package static let savedStatus = "Saved"
 
@@ -200,7 +206,7 @@ package struct NotesReducer: Reducer {
       state.selectedID == state.notes[index].id
       ? state.visibleNotes.firstIndex { $0.id == state.notes[index].id } : nil
     let note = state.notes.remove(at: index)
-    state.lastDeleted = .init(note: note, index: index)
+    state.deletedNotes.append(.init(note: note, index: index))
     state.history[note.id] = nil
     if state.filter?.matches.contains(note.id) == true { state.filter?.matches.remove(note.id) }
     // The note open in the editor goes with it: what the editor had not handed over yet was

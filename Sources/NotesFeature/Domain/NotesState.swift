@@ -49,7 +49,12 @@ package struct NotesState: Equatable, Sendable {
   package var lastFind = ""
   /// Each note's undo and redo, by note id.
   package var history: [Int: EditHistory] = [:]
-  package var lastDeleted: DeletedNote?
+  /// The notes deleted in this session, the last deleted last: `u` restores them one at a time,
+  /// newest first, as far back as the session goes.
+  package var deletedNotes: [DeletedNote] = []
+  /// The note `n` made, while nothing has been typed into it: closed empty, it goes, as if it
+  /// had never been made.
+  package var untouchedNewNote: Int?
   package var nextID = 1
   package var nextRevision = 1
   /// Bumped by every change that must be saved; a save records the count it wrote.

@@ -11,6 +11,8 @@ package struct NotesFile: Sendable {
   /// note of 10 MB, are a few tens of MB), far below what would exhaust memory.
   package var sizeLimit: Int { file.sizeLimit }
   package var path: String { file.path }
+  /// The name of the lock every writer of the notes file takes (``WriterLock``).
+  package static let lockName = "notes.lock"
 
   package init(directory: String, sizeLimit: Int = 256 << 20) {
     file = DurableFile(directory: directory, name: "notes.json", sizeLimit: sizeLimit)

@@ -22,7 +22,7 @@ import Testing
     # Profile: move the selection and remove the selected favorite.
     tab profile
     key down
-    key x
+    key delete
     # Notes: two notes, typed text, a paste and an escape sequence.
     tab notes
     type n

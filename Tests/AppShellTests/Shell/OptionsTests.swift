@@ -61,4 +61,33 @@ import Testing
     let error = #expect(throws: ShellError.self) { try Options.parse(["--stats", argument]) }
     #expect(error?.description == "unknown option '\(argument)' (see --help)")
   }
+
+  @Test func exportAndImportTakeAFolderAndTheUsualOptions() throws {
+    #expect(try Options.parse(["export", "/tmp/out"]).command == .export("/tmp/out"))
+    let options = try Options.parse(["--data-dir", "/data", "import", "/tmp/in"])
+    #expect(options.command == .importNotes("/tmp/in"))
+    #expect(options.dataDirectory == "/data")
+    #expect(try Options.parse(["import", "/tmp/in", "--help"]).command == .help)
+    #expect(try Options.parse(["--help", "export", "/tmp/out"]).command == .help)
+  }
+
+  @Test(arguments: ["export", "import"])
+  func exportOrImportWithoutAFolderIsAnError(command: String) {
+    let error = #expect(throws: ShellError.self) { try Options.parse([command]) }
+    #expect(error?.description == "\(command) needs a folder (see --help)")
+    #expect(throws: ShellError.self) { try Options.parse([command, ""]) }
+  }
+
+  @Test func twoCommandsAreAnError() {
+    let error = #expect(throws: ShellError.self) {
+      try Options.parse(["export", "/a", "import", "/b"])
+    }
+    #expect(error?.description == "one command at a time: 'import' (see --help)")
+  }
+
+  @Test func theUsageNamesEveryCommand() {
+    for command in ["export FOLDER", "import FOLDER", "compare", "< SCRIPT"] {
+      #expect(Options.usage.contains(command), "usage lacks \(command)")
+    }
+  }
 }

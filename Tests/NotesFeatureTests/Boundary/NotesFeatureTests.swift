@@ -173,7 +173,7 @@ import Testing
       #expect(screen.contains("▸ second"))
       #expect(screen.contains("  on disk"))
       await reread.feature.stop()
-      #expect(directory.entries() == ["notes.json", "notes.lock"])
+      #expect(directory.entries() == [".locks", "notes.json"])
     }
   }
 
@@ -251,7 +251,7 @@ import Testing
       #expect(directory.entries(in: "notes.json") == ["inside"])
       // What could not be saved is kept in a recovery file beside it, and the host is told.
       let recovery = try #require(directory.entries().first { $0.hasPrefix("notes.recovery-") })
-      #expect(directory.entries() == ["notes.json", "notes.lock", recovery])
+      #expect(directory.entries() == [".locks", "notes.json", recovery])
       #expect(notes.log.outputs.last == .unsavedChangesKept(path: directory.path(of: recovery)))
       let kept = try NotesDocument.decode(directory.read(recovery) ?? [])
       #expect(kept.notes.map(\.body) == ["not saved"])

@@ -48,7 +48,7 @@ import Testing
       }
       #expect(directory.read("notes.json") == broken)
       #expect(
-        directory.entries().sorted() == ["notes.json", "notes.lock", "notes.recovery-1-2-3.json"])
+        directory.entries().sorted() == [".locks", "notes.json", "notes.recovery-1-2-3.json"])
       await storage.close()
     }
   }

@@ -44,6 +44,7 @@ import Testing
     await store.send(.view(.createNoteTapped)) {
       $0.notes = [untitled]
       $0.nextID = 2
+      $0.untouchedNewNote = 1
       $0.nextRevision = 2
       $0.selectedID = 1
       $0.editorOpenings += 1
@@ -60,6 +61,7 @@ import Testing
     early.history = EditHistory(
       undo: [TextEdit(offset: 0, inserted: "early", cursorBefore: 0)], lastEditIsOpen: true)
     await store.send(.internal(.editor(.presented(.output(.changed(early)))))) {
+      $0.untouchedNewNote = nil
       $0.notes[0].body = "early"
       $0.notes[0].title = "early"
       $0.notes[0].revision = 2
@@ -207,6 +209,7 @@ import Testing
     await store.send(.view(.createNoteTapped)) {
       $0.notes = [Note(id: 1, title: "Untitled 1", revision: 1, titleFollowsFirstLine: true)]
       $0.nextID = 2
+      $0.untouchedNewNote = 1
       $0.nextRevision = 2
       $0.selectedID = 1
       $0.editorOpenings += 1

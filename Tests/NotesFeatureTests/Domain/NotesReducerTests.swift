@@ -28,6 +28,7 @@ import Testing
         Note(id: 2, title: "Untitled 2", revision: 2, titleFollowsFirstLine: true), self.alpha,
       ]
       $0.nextID = 3
+      $0.untouchedNewNote = 2
       $0.nextRevision = 3
       $0.selectedID = 2
       $0.editorOpenings += 1
@@ -57,6 +58,7 @@ import Testing
         Note(id: 2, title: "Untitled 2", revision: 2, titleFollowsFirstLine: true), at: 0)
       $0.filter = nil
       $0.nextID = 3
+      $0.untouchedNewNote = 2
       $0.nextRevision = 3
       $0.selectedID = 2
       $0.mode = .browsing
@@ -202,7 +204,7 @@ import Testing
     await store.send(.view(.confirmation(.presented(.deleteNote(id: 2))))) {
       $0.confirmation = nil
       $0.notes = [self.gamma, self.alpha]
-      $0.lastDeleted = .init(note: self.beta, index: 1)
+      $0.deletedNotes = [.init(note: self.beta, index: 1)]
       $0.selectedID = 1
       $0.cursor = 1
       $0.notice = "Deleted “Beta”: u to undo"
@@ -217,7 +219,7 @@ import Testing
     #expect(store.state.notice == "Deleted “Beta”: u to undo")
     await store.send(.view(.undoDeleteTapped)) {
       $0.notes = [self.gamma, self.beta, self.alpha]
-      $0.lastDeleted = nil
+      $0.deletedNotes = []
       $0.selectedID = 2
       $0.cursor = 2
       $0.notice = "Restored “Beta”"
@@ -226,11 +228,63 @@ import Testing
       $0.autosavePending = true
     }
     await store.receive(.delegate(.noteCountChanged(3)))
-    // Only the last delete can be undone, once; the key ends the last one's message.
-    await store.send(.view(.undoDeleteTapped)) { $0.notice = nil }
+    // Nothing is left to undo, and the key says so.
+    await store.send(.view(.undoDeleteTapped)) { $0.notice = NotesReducer.nothingToUndo }
     await expectAutosave(store, clock: clock, editCount: 2, noteCount: 3)
     #expect(recording.saved.map(\.notes) == [[gamma, alpha], [gamma, beta, alpha]])
     await store.finish()
+  }
+
+  /// Undo goes back through every delete of the session, the last first, each note to its
+  /// place; then it says there is nothing left.
+  @Test func undoGoesBackThroughEveryDeleteOfTheSession() async {
+    let store = makeStore(.loaded([gamma, beta, alpha]))
+    store.exhaustivity = .off
+    for id in [3, 1] {
+      await store.send(.view(.deleteSelectedTapped))
+      await store.send(.view(.confirmation(.presented(.deleteNote(id: id)))))
+    }
+    #expect(store.state.notes.map(\.id) == [2])
+    #expect(store.state.deletedNotes.map(\.note.id) == [3, 1])
+    await store.send(.view(.undoDeleteTapped))
+    #expect(store.state.notes.map(\.id) == [2, 1])
+    #expect(store.state.notice == "Restored “Alpha”")
+    await store.send(.view(.undoDeleteTapped))
+    #expect(store.state.notes.map(\.id) == [3, 2, 1])
+    #expect(store.state.notice == "Restored “Gamma”")
+    await store.send(.view(.undoDeleteTapped))
+    #expect(store.state.notes.map(\.id) == [3, 2, 1])
+    #expect(store.state.notice == NotesReducer.nothingToUndo)
+    store.skipReceivedActions()
+    await store.skipInFlightEffects()
+  }
+
+  /// `n`, then the editor closes before anything was typed: the note goes as if never made and
+  /// the note selected before comes back; one typed into, then emptied, stays.
+  @Test func aNewNoteClosedUntouchedAndEmptyIsRemoved() async throws {
+    let store = makeStore(.loaded([alpha]))
+    store.exhaustivity = .off
+    await store.send(.view(.createNoteTapped))
+    let untouched = try #require(store.state.editing)
+    #expect(store.state.untouchedNewNote == 2)
+    await store.send(.internal(.editor(.presented(.output(.closed(untouched, edited: false))))))
+    #expect(store.state.notes.map(\.id) == [1])
+    #expect(store.state.selectedID == 1)
+    #expect(store.state.editing == nil)
+    #expect(store.state.deletedNotes.isEmpty)
+    #expect(store.state.untouchedNewNote == nil)
+    #expect(store.state.notice == "The new note was empty: not kept")
+
+    await store.send(.view(.createNoteTapped))
+    var typed = try #require(store.state.editing)
+    typed.note.body = "x"
+    await store.send(.internal(.editor(.presented(.output(.changed(typed))))))
+    #expect(store.state.untouchedNewNote == nil)
+    typed.note.body = ""
+    await store.send(.internal(.editor(.presented(.output(.closed(typed, edited: true))))))
+    #expect(store.state.notes.map(\.id) == [3, 1])
+    store.skipReceivedActions()
+    await store.skipInFlightEffects()
   }
 
   /// Notes loaded from a file may share a revision: the note below the deleted one is selected,
@@ -265,7 +319,7 @@ import Testing
     await store.send(.view(.confirmation(.presented(.deleteNote(id: 1))))) {
       $0.confirmation = nil
       $0.notes = [self.beta]
-      $0.lastDeleted = .init(note: self.alpha, index: 1)
+      $0.deletedNotes = [.init(note: self.alpha, index: 1)]
       $0.editing = nil
       $0.selectedID = 2
       $0.cursor = 2
@@ -311,7 +365,7 @@ import Testing
     await store.send(.view(.confirmation(.presented(.deleteNote(id: 1))))) {
       $0.confirmation = nil
       $0.notes = []
-      $0.lastDeleted = .init(note: self.alpha, index: 0)
+      $0.deletedNotes = [.init(note: self.alpha, index: 0)]
       $0.selectedID = nil
       $0.cursor = 0
       $0.notice = "Deleted “Alpha”: u to undo"
@@ -346,7 +400,7 @@ import Testing
     await store.send(.view(.confirmation(.presented(.deleteNote(id: 2))))) {
       $0.confirmation = nil
       $0.notes = [wide]
-      $0.lastDeleted = .init(note: ascii, index: 0)
+      $0.deletedNotes = [.init(note: ascii, index: 0)]
       $0.selectedID = 1
       $0.cursor = 6
       $0.notice = "Deleted “Ascii”: u to undo"
@@ -416,6 +470,7 @@ import Testing
     await store.send(.view(.createNoteTapped)) {
       $0.notes = [new]
       $0.nextID = 2
+      $0.untouchedNewNote = 1
       $0.nextRevision = 2
       $0.selectedID = 1
       $0.editorOpenings += 1
@@ -430,6 +485,7 @@ import Testing
     typed.note.body = "  Groceries for Sunday\nmilk"
     typed.note.title = "Groceries for Sunday"
     await store.send(.internal(.editor(.presented(.output(.closed(typed, edited: true)))))) {
+      $0.untouchedNewNote = nil
       $0.notes[0] = typed.note
       $0.notes[0].revision = 2
       $0.nextRevision = 3

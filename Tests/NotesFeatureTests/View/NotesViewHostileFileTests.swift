@@ -129,7 +129,7 @@ import Testing
 
       await notes.feature.stop()
       let entries = try FileManager.default.contentsOfDirectory(atPath: dataDirectory)
-      #expect(entries.sorted() == ["notes.json", "notes.lock"])
+      #expect(entries.sorted() == [".locks", "notes.json"])
       #expect(FileManager.default.contents(atPath: dataDirectory + "/notes.json") == Data(bytes))
     }
   }

@@ -32,7 +32,7 @@ import Testing
 
     #expect(await profile.send(.select(3)))
     #expect(view.render(width: 40, height: 10).last == "  ▸ 3")
-    #expect(view.handle([.character("x")]) == 1)
+    #expect(view.handle([.character("d")]) == 1)
     await profile.settle()
     #expect(await log.waitFor(count: 2))
     #expect(log.outputs == [.favoriteCountChanged(2), .favoriteRemoved(3)])

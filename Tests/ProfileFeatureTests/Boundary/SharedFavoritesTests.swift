@@ -28,7 +28,7 @@ import Testing
     }
     #expect(profileLines.contains("    Favorites (1)"))
 
-    #expect(profileView.handle([.character("x")]) == 1)
+    #expect(profileView.handle([.character("d")]) == 1)
     let counterLines = await observed({ counterView.render(width: 60, height: 10) }) {
       $0.contains("    Favorites: none yet")
     }

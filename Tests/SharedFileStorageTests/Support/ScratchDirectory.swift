@@ -15,6 +15,18 @@ struct ScratchDirectory: ~Copyable {
   }
 
   deinit {
+    // The writer locks' folder, `.locks`, holds lock files: emptied first.
+    let locks = path + "/.locks"
+    if let stream = opendir(locks) {
+      while let entry = readdir(stream) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        unlink(locks + "/" + name)
+      }
+      closedir(stream)
+      rmdir(locks)
+    }
     for name in entries() { remove(path + "/" + name) }
     rmdir(path)
   }
