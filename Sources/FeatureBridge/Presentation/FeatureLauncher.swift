@@ -17,7 +17,7 @@ public import StoreKernel
 ///
 /// A parent names it where it presents the feature (`feature: RecorderFeature.launcher`); a
 /// test puts another in its place, in one line, through the dependencies
-/// (``StoreKernel/DependencyValues/subscript(feature:)``): no dependency key per feature.
+/// (`DependencyValues[feature:]`, `$0[feature: launcher] = …`): no dependency key per feature.
 ///
 /// Each launcher made by an initializer is one identity: a replacement set for it applies to
 /// it alone, and copies of it are the same launcher.

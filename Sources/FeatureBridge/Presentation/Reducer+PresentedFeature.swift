@@ -25,8 +25,8 @@ extension Reducer {
   ///
   /// The feature runs in a store of its own, except in an app that is one root store (a
   /// single-store build that offers a composer): there a launcher made from the feature's
-  /// recipe starts it on a slot of the root store, from the same declaration (see docs/
-  /// decisions/0012-presented-features.md).
+  /// recipe starts it on a slot of the root store, from the same declaration
+  /// (docs/decisions/0019-the-feature-boundary-today.md).
   ///
   /// - Parameters:
   ///   - state: Where the presented value is: the presentation state's projected value.
