@@ -24,9 +24,6 @@ package struct NoteEditorState: Equatable, Sendable {
     case confirmingReplace(Replacement)
     /// Typing nano's "line number, column number" (Ctrl-_).
     case goingToLine(draft: String)
-
-    /// Whether the mode asks a question or reads a field (anything but typing in the note).
-    package var isPrompt: Bool { self != .editing }
   }
 
   /// A replace under way: what it looks for and puts in, how many it replaced, and where it
