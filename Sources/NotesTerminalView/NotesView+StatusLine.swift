@@ -62,6 +62,7 @@ extension NotesView {
     // Built as bytes, once a key: the line is redrawn on every keystroke.
     var position: [UInt8] = []
     position.reserveCapacity(48)
+    if editor.hasMark { position.append(contentsOf: "Mark  ".utf8) }
     if modified { position.append(contentsOf: "Modified  ".utf8) }
     Self.appendPosition(of: editor.cursor, in: editor.note.text, to: &position)
     let room = width - position.count - 2
