@@ -20,12 +20,15 @@ extension NotesView {
       switch key {
       case .down: return .selectNext
       case .up: return .selectPrevious
-      case .control("x"): return .escapeTapped
+      // Ctrl-C cancels, as at nano's prompts.
+      case .control("x"), .control("c"): return .escapeTapped
       default: return fieldKey(for: key).map(NotesAction.ViewAction.text)
       }
     case .renaming:
-      if case .control("x") = key { return .escapeTapped }
-      return fieldKey(for: key).map(NotesAction.ViewAction.text)
+      switch key {
+      case .control("x"), .control("c"): return .escapeTapped
+      default: return fieldKey(for: key).map(NotesAction.ViewAction.text)
+      }
     case .browsing: return browsingAction(for: key, geometry: geometry)
     }
   }
@@ -35,14 +38,18 @@ extension NotesView {
     for key: KeyPress, mode: NoteEditorState.Mode, geometry: KeyGeometry = KeyGeometry()
   ) -> NoteEditorAction.ViewAction? {
     switch key {
-    case .control("s"), .control("o"): return .saveTapped
-    case .escape, .control("x"): return .escapeTapped
+    case .control("s"): return .saveTapped
+    case .escape: return .escapeTapped
+    case .control("c"): return .cancelTapped
+    case .control("x"): return .exitTapped
+    case .control("o"): return .writeOutTapped
     default: break
     }
-    switch mode {
-    case .editing: return editingAction(for: key, geometry: geometry)
-    case .finding: return fieldKey(for: key).map(NoteEditorAction.ViewAction.text)
+    guard case .editing = mode else {
+      // A prompt: its field's keys, or the answer to its question.
+      return fieldKey(for: key).map(NoteEditorAction.ViewAction.text)
     }
+    return editingAction(for: key, geometry: geometry)
   }
 
   private static func browsingAction(
@@ -69,7 +76,8 @@ extension NotesView {
     for key: KeyPress, geometry: KeyGeometry
   ) -> NoteEditorAction.ViewAction? {
     let width = geometry.editorWidth
-    let page = max(1, geometry.editorHeight - 1)
+    // A page is a screenful less two rows, as nano's: the two rows stay in sight.
+    let page = max(1, geometry.editorHeight - 2)
     switch key {
     case .character(let character): return .textInserted(String(character))
     case .paste(let text): return .textInserted(text)
@@ -79,17 +87,67 @@ extension NotesView {
     case .control("u"): return .pasteCutTapped
     case .modified(.character("6"), .alt): return .copyLineTapped
     case .control("w"): return .findTapped
-    case .up: return .cursorMovedByRows(-1, width: width)
-    case .down: return .cursorMovedByRows(1, width: width)
-    case .pageUp: return .cursorMovedByRows(-page, width: width)
-    case .pageDown: return .cursorMovedByRows(page, width: width)
+    case .up, .control("p"): return .cursorMovedByRows(-1, width: width)
+    case .down, .control("n"): return .cursorMovedByRows(1, width: width)
+    case .pageUp, .control("y"): return .cursorMovedByRows(-page, width: width)
+    case .pageDown, .control("v"): return .cursorMovedByRows(page, width: width)
+    case .control("f"): return .cursorMoved(.right)
+    case .control("b"): return .cursorMoved(.left)
+    case .home, .control("a"): return .homeTapped(width: width)
+    case .end, .control("e"): return .endTapped(width: width)
     case .modified(.home, .control): return .cursorMoved(.textStart)
     case .modified(.end, .control): return .cursorMoved(.textEnd)
-    case .modified(.character(let letter), .alt) where letter.lowercased() == "u":
-      return .undoTapped
-    case .modified(.character(let letter), .alt) where letter.lowercased() == "e":
-      return .redoTapped
-    default: return fieldKey(for: key).map(NoteEditorAction.ViewAction.text)
+    case .control("6"): return .markTapped
+    case .control("\\"): return .replaceTapped
+    case .control("_"): return .goToLineTapped
+    case .modified(.character(let letter), .alt):
+      switch letter {
+      case "u", "U": return .undoTapped
+      case "e", "E": return .redoTapped
+      case "a", "A": return .markTapped
+      case "w", "W": return .findNextTapped
+      case "g", "G": return .goToLineTapped
+      case "r", "R": return .replaceTapped
+      default: break
+      }
+    default: break
+    }
+    return fieldKey(for: key).map(NoteEditorAction.ViewAction.text) ?? unbound(key)
+  }
+
+  /// A key the editor has no use for, named as nano names it (`^T`, `M-J`), so the status line
+  /// says it does nothing; `nil` for the keys the shell takes (tabs, help, suspend, redraw,
+  /// quit).
+  private static func unbound(_ key: KeyPress) -> NoteEditorAction.ViewAction? {
+    switch key {
+    case .control("g"), .control("z"), .control("l"), .control("q"): return nil
+    case .control(let letter): return .unboundKey("^" + letter.uppercased())
+    case .modified(.character(let digit), .alt) where digit.isNumber: return nil
+    case .modified(let base, let modifiers):
+      var name = modifiers.contains(.shift) ? "Sh-" : ""
+      if modifiers.contains(.control) { name += "^" }
+      if modifiers.contains(.alt) { name += "M-" }
+      return .unboundKey(name + keyName(base))
+    default: return nil
+    }
+  }
+
+  private static func keyName(_ key: KeyPress) -> String {
+    switch key {
+    case .character(let character): character.uppercased()
+    case .up: "Up"
+    case .down: "Down"
+    case .left: "Left"
+    case .right: "Right"
+    case .home: "Home"
+    case .end: "End"
+    case .pageUp: "PgUp"
+    case .pageDown: "PgDn"
+    case .delete: "Del"
+    case .backspace: "Bsp"
+    case .enter: "Enter"
+    case .tab: "Tab"
+    default: "key"
     }
   }
 
@@ -128,22 +186,26 @@ extension NotesView {
     [
       "n  new note          ⏎ / e  edit the selected note     Esc / Ctrl-X  stop editing",
       "d  delete note (y to confirm)   u  undo deletes, last first   r  rename",
-      "/ or Ctrl-W  search titles and bodies (Esc clears)      ↑ ↓ PgUp PgDn Home End  select",
+      "/ or Ctrl-W  search titles and bodies (Esc, Ctrl-C clear it)   ↑ ↓ PgUp PgDn Home End  select",
       "Editing, as in nano:",
-      "  Ctrl-K  cut the line     Alt-6  copy the line     Ctrl-U  paste what was cut",
-      "  Ctrl-W  find in the note (⏎ again finds the next)  Tab  a tab",
+      "  Ctrl-K  cut the line or the marked text   Alt-6  copy it   Ctrl-U  paste what was cut",
+      "  Alt-A / Ctrl-6  set or unset the mark   Ctrl-\\  replace   Ctrl-_  go to line[,column]",
+      "  Ctrl-W  find in the note   Alt-W  find the next   Tab  a tab",
       "  Alt-U  undo    Alt-E  redo    Ctrl-D  delete the next character",
       "  Alt-Backspace / Ctrl-Backspace  delete the word before    Ctrl-Delete  the word after",
-      "  Ctrl-← Ctrl-→ / Alt-← Alt-→  by word      Home End (Ctrl-A Ctrl-E)  line start, end",
-      "  ↑ ↓  by screen row      PgUp PgDn  by screen      Ctrl-Home Ctrl-End  to either end",
-      "Ctrl-S / Ctrl-O  save now (notes also save when typing pauses and on quit)",
+      "  Ctrl-← Ctrl-→ / Alt-← Alt-→  by word   Home End (Ctrl-A Ctrl-E)  row's ends, then line's",
+      "  ↑ ↓ (Ctrl-P Ctrl-N)  by screen row   ← → (Ctrl-B Ctrl-F)   PgUp PgDn (Ctrl-Y Ctrl-V)  page",
+      "  Ctrl-Home Ctrl-End  to either end   Ctrl-C  where the cursor is; at a prompt, cancel",
+      "  Ctrl-X  close (after a change it asks, as nano: y, then ⏎ saves; n leaves without it)",
+      "Ctrl-S / Ctrl-O  save now (Ctrl-O asks as nano does: ⏎ saves; notes also save when typing"
+        + " pauses and on quit)",
     ]
   }
 }
 
 /// The keys that answer the list's confirmation dialog: `y` (or ⏎) for its destructive button,
-/// `n` (or Esc, Ctrl-X) for its cancel button, a digit for the button of that number; any other
-/// key is not taken.
+/// `n` (or Esc, Ctrl-X, Ctrl-C) for its cancel button, a digit for the button of that number;
+/// any other key is not taken.
 extension NotesView {
   static func answer(
     _ key: KeyPress, to dialog: ConfirmationDialogState<NotesAction.Confirmation>
@@ -152,7 +214,7 @@ extension NotesView {
     switch key {
     case .character("y"), .character("Y"), .enter:
       button = dialog.buttons.first { $0.role == .destructive } ?? dialog.buttons.first
-    case .character("n"), .character("N"), .escape, .control("x"):
+    case .character("n"), .character("N"), .escape, .control("x"), .control("c"):
       guard let cancel = dialog.buttons.first(where: { $0.role == .cancel }) else {
         return .confirmation(.dismiss)
       }

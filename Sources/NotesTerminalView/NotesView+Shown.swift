@@ -81,6 +81,9 @@ extension NotesView {
       let fieldCursor: Int
       let notice: String?
       let hasUnreportedEdits: Bool
+      /// Whether the mark is set (Alt-A): the status line says so, the marked text being
+      /// unhighlighted.
+      let hasMark: Bool
     }
 
     init(_ store: ViewStore<NoteEditorState, NoteEditorAction.ViewAction>) {
@@ -99,7 +102,7 @@ extension NoteEditorState {
   var shownFields: NotesView.EditorShown.Fields {
     .init(
       noteStamp: $note.stamp, cursor: cursor, mode: mode, fieldCursor: fieldCursor,
-      notice: notice, hasUnreportedEdits: hasUnreportedEdits)
+      notice: notice, hasUnreportedEdits: hasUnreportedEdits, hasMark: mark != nil)
   }
 }
 

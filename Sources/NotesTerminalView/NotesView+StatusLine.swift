@@ -79,6 +79,10 @@ extension NotesView {
     case .finding:
       label = "FINDING"
       hint = "type what to find, ⏎ to find it (again: the next), Esc to go back"
+    default:
+      // nano's prompts: the question stands until it is answered.
+      return statusText.fitted(
+        label: "ASKING", message: Self.question(editor.mode), width: width, pad: false)
     }
     // "Saved" was true of the note before the edits its editor holds.
     let status =
@@ -92,6 +96,7 @@ extension NotesView {
     // Built as bytes, once a key: the line is redrawn on every keystroke.
     var position: [UInt8] = []
     position.reserveCapacity(48)
+    if editor.hasMark { position.append(contentsOf: "Mark  ".utf8) }
     if modified { position.append(contentsOf: "Modified  ".utf8) }
     Self.appendPosition(of: editor.cursor, in: editor.note.text, to: &position)
     let room = width - position.count - 2
@@ -103,6 +108,19 @@ extension NotesView {
     line.append(contentsOf: "  ".utf8)
     line.append(contentsOf: position)
     return String(decoding: line, as: UTF8.self)
+  }
+
+  /// What a prompt of the editor asks, in nano's words, with its answers.
+  static func question(_ mode: NoteEditorState.Mode) -> String {
+    switch mode {
+    case .writing: "File Name to Write: notes.json   ⏎ saves  ^C Cancel"
+    case .askingToSave: "Save modified buffer?   Y Yes  N No  ^C Cancel"
+    case .confirmingReplace: "Replace this instance?   Y Yes  N No  A All  ^C Cancel"
+    case .replacing: "type what to replace, ⏎ to go on  ^C Cancel"
+    case .replacingWith: "type what replaces it, ⏎ to start  ^C Cancel"
+    case .goingToLine: "line[,column] (a negative line counts from the end), ⏎ to go  ^C Cancel"
+    case .editing, .finding: ""
+    }
   }
 
   /// "Ln 12/340, Col 5": the line of `offset` and its column in code points, both from 1.

@@ -132,7 +132,12 @@ package final class NotesView: TerminalView {
     let list = showList ? listRows(state, width: listWidth, height: bodyHeight) : []
     let editor = showEditor ? editor(state, width: editorWidth, height: bodyHeight) : nil
     let editorRows = editor?.rows ?? []
-    let editorCursor = state.editor?.mode == .editing ? editor?.cursor : nil
+    // The cursor shows in the text, and on the match a replace asks about.
+    let editorCursor: (row: Int, column: Int)? =
+      switch state.editor?.mode {
+      case .editing?, .confirmingReplace?, .askingToSave?, .writing?: editor?.cursor
+      default: nil
+      }
     // The rows are composed in a local cache, moved out of the view and back: a loop over a
     // stored property pays an exclusivity check per access.
     var rows = RowCache(width: width, split: split)
@@ -198,6 +203,15 @@ package final class NotesView: TerminalView {
     switch (state.mode, state.editor?.mode) {
     case (_, .finding(let draft)?):
       field = ("find", draft)
+      fieldCursor = state.editor?.fieldCursor ?? 0
+    case (_, .replacing(let draft)?):
+      field = ("Search (to replace)", draft)
+      fieldCursor = state.editor?.fieldCursor ?? 0
+    case (_, .replacingWith(_, let draft)?):
+      field = ("Replace with", draft)
+      fieldCursor = state.editor?.fieldCursor ?? 0
+    case (_, .goingToLine(let draft)?):
+      field = ("Enter line number, column number", draft)
       fieldCursor = state.editor?.fieldCursor ?? 0
     case (.searching, _): field = ("search", state.searchText)
     case (.renaming(let draft), _): field = ("rename", draft)

@@ -113,8 +113,16 @@ public struct KeyDecoder: Sendable {
       return (.control("@"), 1)
     case 0x01...0x1A:
       return (.control(Character(UnicodeScalar(byte + 0x60))), 1)
-    case 0x1C...0x1F:
-      return (nil, 1)
+    // The control keys past Z, by the names nano gives them: Ctrl-\ (replace), Ctrl-],
+    // Ctrl-6 (nano's ^6 and ^^, the mark) and Ctrl-_ (also Ctrl-/: go to line).
+    case 0x1C:
+      return (.control("\\"), 1)
+    case 0x1D:
+      return (.control("]"), 1)
+    case 0x1E:
+      return (.control("6"), 1)
+    case 0x1F:
+      return (.control("_"), 1)
     case 0x20...0x7E:
       return (.character(Character(UnicodeScalar(byte))), 1)
     default:

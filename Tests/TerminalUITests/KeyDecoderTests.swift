@@ -127,6 +127,15 @@ import Testing
     #expect(decodeAll(sequence) == [.function(number)])
   }
 
+  /// The control keys past Z are nano's: Ctrl-\ (replace), Ctrl-6 (the mark), Ctrl-_ (go to
+  /// line).
+  @Test func theControlKeysPastZAreTheKeysNanoNames() {
+    #expect(
+      decodeAll([0x1C, 0x1D, 0x1E, 0x1F]) == [
+        .control("\\"), .control("]"), .control("6"), .control("_"),
+      ])
+  }
+
   @Test func sequencesBetweenTextKeepTheirOrder() {
     #expect(
       decodeAll("a\u{1B}[Ab\u{1B}OBc\u{1B}[3~")

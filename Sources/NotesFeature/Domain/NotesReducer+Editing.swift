@@ -113,9 +113,9 @@ extension NotesReducer {
   }
 
   /// Moves `rows` rows down (up when negative) as the text is shown by `layout`, keeping the
-  /// display column `goalColumn` (the cursor's own when `nil`). Down on the last row goes to
-  /// the text's end, Up on the first to its start. Lays out only the rows it passes (and, in
-  /// a long line, the section it starts in).
+  /// display column `goalColumn` (the cursor's own when `nil`). Down on the last row and Up on
+  /// the first stay put, as nano's do. Lays out only the rows it passes (and, in a long line,
+  /// the section it starts in).
   static func move(
     byRows rows: Int, from cursor: Int, goalColumn: Int?, in text: TextBuffer,
     layout: inout RowLayout
@@ -129,13 +129,29 @@ extension NotesReducer {
         target = next
         moved += 1
       }
-      if moved == 0 { return (text.utf8Count, goal) }
+      if moved == 0 { return (cursor, goal) }
     } else if rows < 0 {
       guard let farthest = layout.rows(before: current, count: -rows, in: text).first else {
-        return (0, goal)
+        return (cursor, goal)
       }
       target = farthest
     }
     return (layout.offset(atColumn: goal, on: target, in: text), goal)
+  }
+
+  /// Home, as nano's with soft wrapping: to the start of the screen row the cursor is on, or,
+  /// when it is there already, to the start of the line.
+  static func home(from cursor: Int, in text: TextBuffer, layout: inout RowLayout) -> Int {
+    let row = layout.row(containing: cursor, in: text)
+    return cursor == row.start ? text.lineStart(at: cursor) : row.start
+  }
+
+  /// End, as nano's with soft wrapping: to the last character of the screen row the cursor is
+  /// on (the place after it is the next row's), or, when it is there already or the row ends
+  /// the line, to the end of the line.
+  static func end(from cursor: Int, in text: TextBuffer, layout: inout RowLayout) -> Int {
+    let row = layout.row(containing: cursor, in: text)
+    let rowEnd = row.ownsEnd ? row.end : text.characterBoundary(before: row.end)
+    return cursor == rowEnd ? text.lineEnd(at: cursor) : rowEnd
   }
 }

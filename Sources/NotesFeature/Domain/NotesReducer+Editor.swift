@@ -47,6 +47,13 @@ extension NotesReducer {
       keep(editing, edited: edited, in: &state)
       state.editing = nil
       return edited ? markEdited(&state) : .none
+    case .discarded(let editing):
+      // Ctrl-X's `n`: nano throws the changes away; here they are undone, and redo brings
+      // them back, which the status line says.
+      keep(editing, edited: true, in: &state)
+      state.editing = nil
+      state.notice = "Left “\(editing.note.title)” without its changes: Alt-E in it redoes them"
+      return markEdited(&state)
     }
   }
 

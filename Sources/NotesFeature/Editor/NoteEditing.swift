@@ -62,4 +62,7 @@ package enum NoteEditorOutput: Equatable, Sendable {
   /// The editor closed (Esc, or its feature stopping): the note as it stands, to keep.
   /// `edited` says whether it changed since the editor last handed it over.
   case closed(NoteEditing, edited: Bool)
+  /// The editor closed on Ctrl-X's `n`: the note as it was when opened or last saved, its
+  /// changes undone (redo brings them back).
+  case discarded(NoteEditing)
 }

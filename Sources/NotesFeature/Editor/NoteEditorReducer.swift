@@ -37,30 +37,56 @@ package struct NoteEditorReducer: Reducer {
     if state.cutBufferIsOpen, action != .cutLineTapped, action != .copyLineTapped {
       state.cutBufferIsOpen = false
     }
-    if case .finding(let draft) = state.mode {
-      switch action {
-      case .escapeTapped:
-        state.mode = .editing
-      case .saveTapped:
-        return save(&state)
-      case .text(let key):
-        find(&state, draft: draft, key)
-      default:
-        break
-      }
-      return .none
-    }
+    guard case .editing = state.mode else { return prompt(&state, action) }
     switch action {
     case .escapeTapped:
       return close(&state)
+    case .exitTapped:
+      guard state.changedSinceSave else { return close(&state) }
+      state.mode = .askingToSave
+      return .none
     case .saveTapped:
       return save(&state)
+    case .writeOutTapped:
+      state.mode = .writing(thenClose: false)
+      return .none
+    case .cancelTapped:
+      state.notice = Self.position(of: state.cursor, in: state.note.text)
+      return .none
     case .findTapped:
       state.mode = .finding(draft: "")
       state.fieldCursor = 0
       return .none
+    case .findNextTapped:
+      find(&state, draft: "", .newline)
+      return .none
+    case .replaceTapped:
+      state.mode = .replacing(draft: "")
+      state.fieldCursor = 0
+      return .none
+    case .goToLineTapped:
+      state.mode = .goingToLine(draft: "")
+      state.fieldCursor = 0
+      return .none
+    case .markTapped:
+      state.mark = state.mark == nil ? state.cursor : nil
+      state.notice = state.mark == nil ? "Mark Unset" : "Mark Set"
+      return .none
+    case .unboundKey(let name):
+      state.notice = "Unbound key: \(name)"
+      return .none
     case .text(.moved(let direction)):
       state.cursor = NotesReducer.move(state.cursor, direction, in: state.note.text)
+      state.goalColumn = nil
+      return .none
+    case .homeTapped(let width):
+      var layout = RowLayout(width: width)
+      state.cursor = NotesReducer.home(from: state.cursor, in: state.note.text, layout: &layout)
+      state.goalColumn = nil
+      return .none
+    case .endTapped(let width):
+      var layout = RowLayout(width: width)
+      state.cursor = NotesReducer.end(from: state.cursor, in: state.note.text, layout: &layout)
       state.goalColumn = nil
       return .none
     case .cursorMovedByRows(let rows, let width):
@@ -76,15 +102,24 @@ package struct NoteEditorReducer: Reducer {
     case .redoTapped:
       return redo(&state)
     case .copyLineTapped:
+      if let region = takeMarkedRegion(&state) {
+        addToCutBuffer(&state, state.note.text.string(in: region))
+        return .none
+      }
       let line = NotesReducer.lineWithBreak(at: state.cursor, in: state.note.text)
-      addToCutBuffer(&state, state.note.text.string(in: line))
+      addToCutBuffer(&state, Self.cutText(of: line, in: state.note.text))
       state.cursor = line.upperBound
       state.goalColumn = nil
       return .none
     case .cutLineTapped:
+      if let region = takeMarkedRegion(&state) {
+        guard !region.isEmpty else { return .none }
+        addToCutBuffer(&state, state.note.text.string(in: region))
+        return apply((region, "", .other), to: &state)
+      }
       let line = NotesReducer.lineWithBreak(at: state.cursor, in: state.note.text)
       guard !line.isEmpty else { return .none }
-      addToCutBuffer(&state, state.note.text.string(in: line))
+      addToCutBuffer(&state, Self.cutText(of: line, in: state.note.text))
       return apply((line, "", .other), to: &state)
     case .pasteCutTapped:
       guard !state.cutBuffer.isEmpty else { return .none }
@@ -94,6 +129,23 @@ package struct NoteEditorReducer: Reducer {
       else { return .none }
       return apply(change, to: &state)
     }
+  }
+
+  /// What Ctrl-K cuts and Alt-6 copies of `line`: the line with its line break, one added to
+  /// the text's last line (as nano's cut of it brings a line end along), so that a paste puts
+  /// it on a line of its own.
+  private static func cutText(of line: Range<Int>, in text: TextBuffer) -> String {
+    let cut = text.string(in: line)
+    guard !cut.isEmpty, line.upperBound == text.utf8Count, !cut.hasSuffix("\n") else { return cut }
+    return cut + "\n"
+  }
+
+  /// The text between the mark and the cursor, if the mark is set; the mark is unset then.
+  private func takeMarkedRegion(_ state: inout NoteEditorState) -> Range<Int>? {
+    guard let set = state.mark else { return nil }
+    state.mark = nil
+    let mark = min(set, state.note.text.utf8Count)
+    return min(mark, state.cursor)..<max(mark, state.cursor)
   }
 
   private func reduce(
@@ -131,7 +183,7 @@ package struct NoteEditorReducer: Reducer {
 
   /// Makes `change` to the note's text: the cursor goes after what it inserted, and undo can
   /// take it back.
-  private func apply(
+  func apply(
     _ change: (range: Range<Int>, inserted: String, kind: TextEdit.Kind),
     to state: inout NoteEditorState
   ) -> Effect<NoteEditorAction> {
@@ -141,6 +193,11 @@ package struct NoteEditorReducer: Reducer {
     let removed = state.note.text.replace(change.range, with: change.inserted)
     state.cursor = change.range.lowerBound + change.inserted.utf8.count
     state.goalColumn = nil
+    // The mark stays on the text it was set on.
+    if let mark = state.mark, mark > change.range.lowerBound {
+      state.mark = max(
+        change.range.lowerBound, mark - removed.utf8.count + change.inserted.utf8.count)
+    }
     state.history.record(
       TextEdit(
         offset: change.range.lowerBound, removed: removed, inserted: change.inserted,
@@ -148,7 +205,7 @@ package struct NoteEditorReducer: Reducer {
     return bodyChanged(&state, editedFrom: change.range.lowerBound)
   }
 
-  private func undo(_ state: inout NoteEditorState) -> Effect<NoteEditorAction> {
+  func undo(_ state: inout NoteEditorState) -> Effect<NoteEditorAction> {
     guard let edit = state.history.undo.popLast() else { return .none }
     state.history.redo.append(edit)
     state.history.lastEditIsOpen = false
@@ -159,7 +216,7 @@ package struct NoteEditorReducer: Reducer {
     return bodyChanged(&state, editedFrom: nil)
   }
 
-  private func redo(_ state: inout NoteEditorState) -> Effect<NoteEditorAction> {
+  func redo(_ state: inout NoteEditorState) -> Effect<NoteEditorAction> {
     guard let edit = state.history.redo.popLast() else { return .none }
     state.history.undo.append(edit)
     state.history.lastEditIsOpen = false
@@ -172,7 +229,7 @@ package struct NoteEditorReducer: Reducer {
 
   /// Cut or copied `text` goes to the cut buffer: after what is there when the last key cut
   /// or copied too (nano gathers consecutive cuts), instead of it otherwise.
-  private func addToCutBuffer(_ state: inout NoteEditorState, _ text: String) {
+  func addToCutBuffer(_ state: inout NoteEditorState, _ text: String) {
     state.cutBuffer = state.cutBufferIsOpen ? state.cutBuffer + text : text
     state.cutBufferIsOpen = true
   }
@@ -205,7 +262,7 @@ package struct NoteEditorReducer: Reducer {
   /// Ctrl-W's field: Enter finds the text in the note after the cursor (then from its start,
   /// as nano does), or the text last found when the field is empty; any other key edits the
   /// field.
-  private func find(_ state: inout NoteEditorState, draft: String, _ key: TextKey) {
+  func find(_ state: inout NoteEditorState, draft: String, _ key: TextKey) {
     guard key == .newline else {
       var draft = draft
       if NotesReducer.editField(&draft, cursor: &state.fieldCursor, key) {
@@ -228,72 +285,6 @@ package struct NoteEditorReducer: Reducer {
       state.notice = "“\(query)” not found"
     }
     state.goalColumn = nil
-  }
-
-  // MARK: - Handing the note to the list
-
-  enum CancelID: Hashable, Sendable { case reportTimer }
-
-  /// The longest typing may go on without the list hearing of it: five quiet delays (5 s by
-  /// default), as the list's autosave waits at most.
-  var reportMaxWait: Duration { reportDelay * 5 }
-
-  /// One timer per quiet period, not an effect per keystroke: when it fires, it hands the note
-  /// over if the last edit is `reportDelay` old (or the first unreported one is
-  /// ``reportMaxWait`` old), and otherwise sleeps exactly until the earlier of the two.
-  ///
-  /// The list's autosave is the same timing, and uses `debounce(id:for:maxWait:clock:)`. This
-  /// one runs on every keystroke, where an operator effect a key (built and started in generic
-  /// code) cost about 9,700 instructions and doubled the store's CPU per key in
-  /// `AppShell compare` (docs/performance.md, "A bounded debounce"): it stays one state write
-  /// a key.
-  private func armReport(
-    _ state: inout NoteEditorState, after wait: Duration
-  ) -> Effect<NoteEditorAction> {
-    state.reportArmed = true
-    let clock = clock
-    return .run { send in
-      try await clock.sleep(for: wait)
-      await send(.internal(.reportTimerFired))
-    }
-    .cancellable(id: CancelID.reportTimer, cancelInFlight: true)
-  }
-
-  private func reportTimerFired(_ state: inout NoteEditorState) -> Effect<NoteEditorAction> {
-    guard state.reportArmed else { return .none }
-    guard let edits = state.unreported else {
-      state.reportArmed = false
-      return .none
-    }
-    switch edits.wait(at: ClockMoment(clock.now), delay: reportDelay, maxWait: reportMaxWait) {
-    case nil:
-      state.reportArmed = false
-      state.unreported = nil
-      return .send(.delegate(.changed(state.editing)))
-    case let wait?:
-      return armReport(&state, after: wait)
-    }
-  }
-
-  /// Ctrl-S or a host's save: the list gets the note and saves it now.
-  private func save(_ state: inout NoteEditorState) -> Effect<NoteEditorAction> {
-    let edited = state.hasUnreportedEdits
-    let disarm = disarmReport(&state)
-    return .merge(disarm, .send(.delegate(.saveRequested(state.editing, edited: edited))))
-  }
-
-  /// Esc, or the feature stopping: the list gets the note, and closes the editor.
-  private func close(_ state: inout NoteEditorState) -> Effect<NoteEditorAction> {
-    let edited = state.hasUnreportedEdits
-    let disarm = disarmReport(&state)
-    return .merge(disarm, .send(.delegate(.closed(state.editing, edited: edited))))
-  }
-
-  private func disarmReport(_ state: inout NoteEditorState) -> Effect<NoteEditorAction> {
-    state.unreported = nil
-    guard state.reportArmed else { return .none }
-    state.reportArmed = false
-    return .cancel(id: CancelID.reportTimer)
   }
 }
 

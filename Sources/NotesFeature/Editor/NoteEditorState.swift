@@ -9,6 +9,34 @@ package struct NoteEditorState: Equatable, Sendable {
     case editing
     /// Typing the text to find in the note (Ctrl-W).
     case finding(draft: String)
+    /// nano's "File Name to Write" (Ctrl-O, or `y` to Ctrl-X's question): Enter saves, and
+    /// closes the editor when `thenClose`; Ctrl-C cancels.
+    case writing(thenClose: Bool)
+    /// nano's "Save modified buffer?" (Ctrl-X after a change): `y` asks to write, `n` leaves
+    /// without the changes (undone, so redo brings them back), Ctrl-C cancels.
+    case askingToSave
+    /// Typing the text to replace (Ctrl-\).
+    case replacing(draft: String)
+    /// Typing what replaces `query`.
+    case replacingWith(query: String, draft: String)
+    /// nano's "Replace this instance?" for the match at the cursor: `y`, `n`, `a` (all),
+    /// Ctrl-C to stop.
+    case confirmingReplace(Replacement)
+    /// Typing nano's "line number, column number" (Ctrl-_).
+    case goingToLine(draft: String)
+  }
+
+  /// A replace under way: what it looks for and puts in, how many it replaced, and where it
+  /// began (it goes on to the text's end, then from the top back to there, as nano's does).
+  package struct Replacement: Equatable, Sendable {
+    package var query: String
+    package var replacement: String
+    package var count = 0
+    package var origin: Int
+    /// Whether it went past the text's end and on from the top.
+    package var wrapped = false
+    /// Whether it met a match at all ("not found" otherwise).
+    package var found = false
   }
 
   /// The open note. Stamped: a view tracks it by its stamp (`$note`), never by keeping and
@@ -34,6 +62,14 @@ package struct NoteEditorState: Equatable, Sendable {
   package var unreported: UnsavedEdits?
   /// Whether the timer that hands the edits over when typing pauses is armed.
   package var reportArmed = false
+  /// How many undo steps the history had, and the last of them, when the note was opened or
+  /// last saved with Ctrl-S or Ctrl-O (the autosave does not count): Ctrl-X asks when the
+  /// history moved from there, and its `n` undoes back to there.
+  package var savedUndoDepth: Int
+  package var savedLastEdit: TextEdit?
+  /// Where the mark is (Alt-A, Ctrl-6): with it set, Ctrl-K cuts and Alt-6 copies the text
+  /// between it and the cursor.
+  package var mark: Int?
 
   /// Which opening of the editor this is (``NoteEditing/id``).
   package let presentation: Int
@@ -43,8 +79,19 @@ package struct NoteEditorState: Equatable, Sendable {
     _note = Stamped(wrappedValue: editing.note)
     cursor = min(editing.cursor, editing.note.text.utf8Count)
     history = editing.history
+    // The edits from here on are this opening's own: none extends one from before.
+    history.lastEditIsOpen = false
+    savedUndoDepth = editing.history.undo.count
+    savedLastEdit = editing.history.undo.last
     cutBuffer = editing.cutBuffer
     lastFind = editing.lastFind
+  }
+
+  /// nano's "modified": whether the text changed since the note was opened or last saved with
+  /// Ctrl-S or Ctrl-O. Every edit adds an undo step or changes the last one (none extends one
+  /// from before the save), and undo and redo move through them, so the history tells.
+  package var changedSinceSave: Bool {
+    history.undo.count != savedUndoDepth || history.undo.last != savedLastEdit
   }
 
   /// Whether the note has edits the list has not been handed yet.
@@ -80,8 +127,30 @@ package enum NoteEditorAction: BoundaryAction, Equatable {
     case findTapped
     /// Esc: leaves a find, or closes the editor.
     case escapeTapped
-    /// Ctrl-S, Ctrl-O: the note is saved now.
+    /// Ctrl-S: the note is saved now.
     case saveTapped
+    /// Ctrl-O, as in nano: asks "File Name to Write"; Enter saves.
+    case writeOutTapped
+    /// Ctrl-X, as in nano: closes the editor, asking first when the text changed since it was
+    /// opened or saved.
+    case exitTapped
+    /// Ctrl-C, as in nano: cancels a prompt; in the text, shows where the cursor is.
+    case cancelTapped
+    /// Home (Ctrl-A) and End (Ctrl-E), as nano's with soft wrapping: to the screen row's start
+    /// or end, `width` columns wide, and from there to the line's.
+    case homeTapped(width: Int)
+    case endTapped(width: Int)
+    /// Alt-A, Ctrl-6: sets the mark at the cursor, or unsets it.
+    case markTapped
+    /// Ctrl-\: asks for text to replace, what to replace it with, then about each match.
+    case replaceTapped
+    /// Ctrl-_: asks for a line (and column) to go to.
+    case goToLineTapped
+    /// Alt-W: finds the text last found again, after the cursor.
+    case findNextTapped
+    /// A key the editor has no use for, by nano's name for it (`^]`, `M-J`): the status line
+    /// says so.
+    case unboundKey(String)
   }
 
   package enum InternalAction: Sendable, Equatable {

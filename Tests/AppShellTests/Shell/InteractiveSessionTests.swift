@@ -106,6 +106,9 @@ struct InteractiveSessionTests {
       try await tmux.press("e")
       try await tmux.type("Edited ")
       try await expectScreen(tmux, showing: "Edited ")
+      // In the editor Ctrl-C is nano's (where the cursor is); from the list it quits.
+      try await tmux.press("Escape")
+      try await expectScreen(tmux, showing: "BROWSING")
       try await tmux.press("C-c")
       try await expectCleanExit(tmux)
     }

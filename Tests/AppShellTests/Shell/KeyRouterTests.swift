@@ -56,7 +56,7 @@ import Testing
     await app.stop()
   }
 
-  @Test func qIsTextWhileEditingButCtrlCQuits() async {
+  @Test func qIsTextWhileEditingCtrlCIsNanosAndCtrlQQuits() async {
     let app = makeApp()
     #expect(KeyRouter.route([.character("n"), .character("q")], in: app) == .continueRunning)
     await app.settle()
@@ -65,7 +65,9 @@ import Testing
       shell: app.shell.state, titles: app.declarations.map(\.title), tabs: app.tabs,
       view: app.view(at: 2), width: 100, height: 30)
     #expect(frame.lines.contains { $0.hasSuffix("│ q") })
-    #expect(KeyRouter.route([.control("c")], in: app) == .quit)
+    // In a note, Ctrl-C says where the cursor is, as nano's; Ctrl-Q quits from anywhere.
+    #expect(KeyRouter.route([.control("c")], in: app) == .continueRunning)
+    #expect(KeyRouter.route([.control("q")], in: app) == .quit)
     await app.stop()
   }
 

@@ -28,14 +28,19 @@ struct NanoKeysTerminalTests {
     #expect(try app.savedNotes().map(\.body) == ["three\nthree\none\ntwo\n"])
   }
 
-  @Test func ctrlOSavesCtrlGShowsTheHelpAndCtrlXClosesIt() async throws {
+  @Test func ctrlOAsksForTheFileNameEnterSavesCtrlGShowsTheHelpAndCtrlXClosesIt() async throws {
     let app = try await TmuxApp(notes: [("Note", "text")])
     defer { app.close() }
     try await app.expectScreen("Notes (1)")
     try await app.tmux.press("e", "C-End")
     try await app.tmux.type(" more")
     try await app.expectScreen("Modified")
+    // nano's prompt: Ctrl-C cancels it, and Enter saves, with no line break in the note.
     try await app.tmux.press("C-o")
+    try await app.expectScreen("File Name to Write: notes.json")
+    try await app.tmux.press("C-c")
+    try await app.expectScreen("EDITING  Cancelled")
+    try await app.tmux.press("C-o", "Enter")
     try await app.expectScreen("EDITING  Saved")
     #expect(try app.savedNotes().map(\.body) == ["text more"])
     try await app.tmux.press("C-g")
@@ -79,7 +84,10 @@ struct NanoKeysTerminalTests {
     try await app.tmux.press("n")
     try await app.tmux.type("typed")
     try await app.expectScreen("│ typed")
+    // Changed, the note is asked about as nano asks: y, then Enter at the file name.
     try await app.tmux.press("C-x")
+    try await app.expectScreen("Save modified buffer?")
+    try await app.tmux.press("y", "Enter")
     try await app.expectScreen("BROWSING")
     try await app.tmux.press("C-x")
     try await app.expectCleanExit()
@@ -137,7 +145,7 @@ struct NanoKeysTerminalTests {
     try await app.expectGone("│ bc")
     // Still running: Ctrl-D did not quit.
     try await app.expectScreen("EDITING")
-    try await app.tmux.press("C-x", "q")
+    try await app.tmux.press("C-x", "y", "Enter", "q")
     try await app.expectCleanExit()
     #expect(try app.savedNotes().map(\.body) == [""])
   }
@@ -154,7 +162,7 @@ struct NanoKeysTerminalTests {
     try await app.expectScreen("[1 Counter 0]")
     try await app.tmux.press("M-3")
     try await app.expectScreen("[3 Notes 1]", "EDITING")
-    try await app.tmux.press("C-x")
+    try await app.tmux.press("C-x", "y", "Enter")
     try await app.expectScreen("BROWSING")
     try await app.tmux.press("2")
     try await app.expectScreen("[2 Profile 0]")
@@ -171,8 +179,101 @@ struct NanoKeysTerminalTests {
     // ^H, what terminals send for Ctrl-Backspace.
     try await app.tmux.pressBytes("08")
     try await app.expectScreen("Col 5")
-    try await app.tmux.press("C-x", "q")
+    try await app.tmux.press("C-x", "y", "Enter", "q")
     try await app.expectCleanExit()
     #expect(try app.savedNotes().map(\.body) == ["one "])
+  }
+
+  @Test func ctrlXYesEnterSavesAndLeavesTheNoteClosed() async throws {
+    let app = try await TmuxApp(notes: [("Note", "text")])
+    defer { app.close() }
+    try await app.expectScreen("Notes (1)")
+    try await app.tmux.press("e", "C-End")
+    try await app.tmux.type("!")
+    try await app.expectScreen("│ text!")
+    // nano's keys in one go: the Enter answers the file name, it does not open the note again.
+    try await app.tmux.press("C-x", "y", "Enter")
+    try await app.expectScreen("BROWSING", "Saved")
+    #expect(try app.savedNotes().map(\.body) == ["text!"])
+    // Unchanged since, Ctrl-X closes at once.
+    try await app.tmux.press("e")
+    try await app.expectScreen("EDITING")
+    try await app.tmux.press("C-x")
+    try await app.expectScreen("BROWSING")
+    try await app.tmux.press("q")
+    try await app.expectCleanExit()
+  }
+
+  @Test func ctrlXNoLeavesWithoutTheChangesAndRedoBringsThemBack() async throws {
+    let app = try await TmuxApp(notes: [("Note", "text")])
+    defer { app.close() }
+    try await app.expectScreen("Notes (1)")
+    try await app.tmux.press("e", "C-End")
+    try await app.tmux.type(" more")
+    try await app.expectScreen("│ text more")
+    try await app.tmux.press("C-x")
+    try await app.expectScreen("Save modified buffer?")
+    try await app.tmux.press("n")
+    try await app.expectScreen("BROWSING", "without its changes: Alt-E in it redoes them")
+    try await app.expectScreen("│ text")
+    try await app.expectGone("│ text more")
+    // Redo, once an edit: the space, then the word.
+    try await app.tmux.press("e", "M-e", "M-e")
+    try await app.expectScreen("│ text more")
+    try await app.tmux.press("Escape")
+    try await app.expectScreen("BROWSING")
+    try await app.tmux.press("q")
+    try await app.expectCleanExit()
+    #expect(try app.savedNotes().map(\.body) == ["text more"])
+  }
+
+  @Test func ctrlCCancelsThePromptsAndSaysWhereTheCursorIs() async throws {
+    let app = try await TmuxApp(notes: [("Note", "a\nb\nlast"), ("Other", "x")])
+    defer { app.close() }
+    try await app.expectScreen("Notes (2)")
+    // In the list's search, Ctrl-C cancels the search, as at nano's prompts.
+    try await app.tmux.press("/")
+    try await app.tmux.type("la")
+    try await app.expectScreen("SEARCHING")
+    try await app.tmux.press("C-c")
+    try await app.expectScreen("BROWSING", "Notes (2)")
+    try await app.tmux.press("e", "Down", "Right", "C-c")
+    try await app.expectScreen("line 2/3 (66%), col 2/2 (100%), char 3/8 (37%)")
+    // At the find prompt, Ctrl-C cancels the find and the app runs on.
+    try await app.tmux.press("C-w")
+    try await app.expectScreen("FINDING")
+    try await app.tmux.press("C-c")
+    try await app.expectScreen("EDITING  Cancelled")
+    // In the list, not at a prompt, Ctrl-C quits (saving): nano has no list.
+    try await app.tmux.press("Escape")
+    try await app.expectScreen("BROWSING")
+    try await app.tmux.press("C-c")
+    try await app.expectCleanExit()
+  }
+
+  @Test func aKeyTheEditorDoesNotHaveSaysSo() async throws {
+    let app = try await TmuxApp(notes: [("Note", "text")])
+    defer { app.close() }
+    try await app.expectScreen("Notes (1)")
+    try await app.tmux.press("e", "C-t")
+    try await app.expectScreen("EDITING  Unbound key: ^T")
+    try await app.tmux.press("M-j")
+    try await app.expectScreen("EDITING  Unbound key: M-J")
+  }
+
+  /// The marked text is not highlighted (docs/app.md says so): while the mark is set, the
+  /// status line says "Mark" before where the cursor is.
+  @Test func theMarkIsShownInTheStatusLineUntilACutUnsetsIt() async throws {
+    let app = try await TmuxApp(notes: [("Note", "one two")])
+    defer { app.close() }
+    try await app.expectScreen("Notes (1)")
+    try await app.tmux.press("e", "M-a")
+    try await app.expectScreen("EDITING  Mark Set", "Mark  Ln 1/1, Col 1")
+    try await app.tmux.press("Right", "Right", "Right", "Right")
+    try await app.expectScreen("Mark  Ln 1/1, Col 5")
+    // (Not "Modified  Ln…": on a loaded machine the autosave may have said "Saved" already.)
+    try await app.tmux.press("C-k")
+    try await app.expectScreen("│ two", "  Ln 1/1, Col 1")
+    try await app.expectGone("Mark  ")
   }
 }

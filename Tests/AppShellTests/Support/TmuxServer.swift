@@ -54,6 +54,11 @@ struct TmuxServer: Sendable {
 
   /// Presses keys by tmux name (`Enter`, `Escape`, `Tab`, `C-c`) or single characters.
   func press(_ keys: String...) async throws {
+    try await press(keys)
+  }
+
+  /// Presses `keys`, a list of tmux key names, in order.
+  func press(_ keys: [String]) async throws {
     try await run(["send-keys"] + keys)
   }
 

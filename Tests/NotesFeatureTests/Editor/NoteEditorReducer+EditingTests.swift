@@ -201,8 +201,7 @@ import Testing
     await store.send(rows(-1))
     await store.send(rows(1)) { $0.cursor = 4 }
     await store.send(rows(1)) { $0.cursor = 7 }
-    // Down on the last row goes to the end.
-    await store.send(rows(1)) { $0.cursor = 12 }
+    // Down on the last row stays put, as Up on the first does: nano's keys.
     await store.send(rows(1))
     await store.finish()
   }
@@ -370,6 +369,10 @@ import Testing
     await store.send(.view(.saveTapped)) {
       $0.reportArmed = false
       $0.unreported = nil
+      // Saved as nano saves: Ctrl-X has nothing to ask, and the next edit is one of its own.
+      $0.savedUndoDepth = 1
+      $0.savedLastEdit = TextEdit(offset: 4, inserted: "!", cursorBefore: 4, kind: .typing)
+      $0.history.lastEditIsOpen = false
     }
     await store.receive(.delegate(.saveRequested(store.state.editing, edited: true)))
     // Nothing changed since: the next save says so, even from the find field.
@@ -447,6 +450,9 @@ import Testing
     await store.send(.input(.save)) {
       $0.reportArmed = false
       $0.unreported = nil
+      $0.savedUndoDepth = 1
+      $0.savedLastEdit = TextEdit(offset: 0, inserted: "Sat: ", cursorBefore: 0)
+      $0.history.lastEditIsOpen = false
     }
     await store.receive(.delegate(.saveRequested(store.state.editing, edited: true)))
     #expect(store.state.editing.note.id == 7)

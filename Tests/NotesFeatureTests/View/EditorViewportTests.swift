@@ -49,8 +49,9 @@ import Testing
     #expect(screen[1] == "line 1")
     notes.type([.down, .down, .pageDown])
     screen = notes.render(width: 40, height: 10)
-    // The cursor moved 7 rows, from line 3 to line 10, and so did the view.
-    #expect(screen[1] == "line 8")
+    // The cursor moved 6 rows (a page is 2 rows less than the screen, as nano's), from line 3
+    // to line 9, and so did the view.
+    #expect(screen[1] == "line 7")
     #expect(notes.view.cursor?.row == 3)
     notes.type([.pageUp])
     screen = notes.render(width: 40, height: 10)
@@ -68,8 +69,8 @@ import Testing
     // Page Up changes nothing on screen, so the app draws no frame before the Page Down.
     notes.type([.pageUp, .pageDown])
     screen = notes.render(width: 40, height: 10)
-    // As from the top without the Page Up: the cursor moved 7 rows, and so did the view.
-    #expect(screen[1] == "line 8")
+    // As from the top without the Page Up: the cursor moved 6 rows, and so did the view.
+    #expect(screen[1] == "line 7")
     #expect(notes.view.cursor?.row == 1)
     await notes.feature.stop()
   }
