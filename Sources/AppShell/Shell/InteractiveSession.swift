@@ -89,10 +89,7 @@ final class InteractiveSession {
       })
     TerminalInputWatch.current = TerminalInputWatch(
       descriptor: STDIN_FILENO,
-      timeout: { [unowned self] in
-        input.waitBegins()
-        return input.timeout
-      },
+      timeout: { [unowned self] in input.timeout },
       readable: { [unowned self] in inputReadable() },
       timedOut: { [unowned self] in handle(input.escapeTimedOut(), arrivedAt: .now) },
       idle: { [unowned self] in idle() })

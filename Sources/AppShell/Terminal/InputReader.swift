@@ -14,11 +14,12 @@ import TerminalUI
 ///
 /// Escape or Alt: a terminal sends Alt-J as ESC and `j` in one write, and a person's Esc then
 /// `j` as two. So an ESC that ended one read and a key that starts the next are Escape, then
-/// the key (only `[` or `O` after it continue a sequence split across reads); and in bytes
-/// that waited while the loop was busy for longer than ``escapeTimeout`` (their timing lost,
-/// as two keystrokes come in one read), an ESC before a key is Escape too. Alt with a key
-/// typed during such a stretch reads as Escape and the key: the one a person at a frozen
-/// screen means more often.
+/// the key (only `[` or `O` after it continue a sequence split across reads). Within one read
+/// an ESC and a key are Alt with it, as in nano (ncurses reads an ESC with the bytes already
+/// there as one key). An Esc and a key both typed while the loop was busy arrive in one read,
+/// and are Alt too: the app keeps every key's work short so that this stays rare (a paste into
+/// a search is one event, docs/performance.md), and no rule on how long the loop was busy
+/// decides, since on a loaded machine that rule turned Alt keys into Escape.
 ///
 /// `Sendable` plain value, used on the shell's thread.
 struct InputReader {
@@ -37,10 +38,6 @@ struct InputReader {
   private var decoder = KeyDecoder()
   private var buffer = [UInt8](repeating: 0, count: 16 * 1024)
   private let descriptor: Int32
-  /// When the last read was, and when the loop last began to wait for input: between them,
-  /// the loop was busy with what that read brought.
-  private var lastRead: ContinuousClock.Instant?
-  private var waitBegan: ContinuousClock.Instant?
 
   /// - Parameter descriptor: Where keys come from: standard input.
   init(descriptor: Int32 = STDIN_FILENO) {
@@ -53,58 +50,27 @@ struct InputReader {
     decoder.isAwaitingEscapeSequence ? Self.escapeTimeout : nil
   }
 
-  /// The loop begins to wait for input (it calls this before each wait, with ``timeout``).
-  mutating func waitBegins(at now: ContinuousClock.Instant = .now) {
-    waitBegan = now
-  }
-
   /// Reads what is waiting (the caller knows something is: `poll` said so).
-  mutating func read(at now: ContinuousClock.Instant = .now) -> Reading {
+  mutating func read() -> Reading {
     let descriptor = descriptor
     let count = buffer.withUnsafeMutableBytes {
       Self.systemRead(descriptor, $0.baseAddress, $0.count)
     }
     if count < 0, errno == EINTR || errno == EAGAIN { return .nothing }
     if count <= 0 { return .ended(decoder.finish()) }
-    var busy = false
-    if let lastRead, let waitBegan {
-      busy = waitBegan - lastRead > .milliseconds(Int(Self.escapeTimeout))
-    }
-    lastRead = now
     let keys = buffer.withUnsafeBufferPointer {
-      decode(UnsafeBufferPointer(rebasing: $0[0..<count]), afterBusyLoop: busy)
+      decode(UnsafeBufferPointer(rebasing: $0[0..<count]))
     }
     return keys.isEmpty ? .nothing : .keys(keys)
   }
 
-  /// The keys `bytes` complete, ESCs read as Escape where they cannot be Alt (see the type's
-  /// comment).
-  private mutating func decode(
-    _ bytes: UnsafeBufferPointer<UInt8>, afterBusyLoop busy: Bool
-  ) -> [KeyPress] {
-    var keys: [KeyPress] = []
-    if decoder.isAwaitingEscapeSequence, let first = bytes.first, !Self.continuesSequence(first) {
-      keys = decoder.finish()
-    }
-    guard busy else {
-      let decoded = decoder.decode(bytes)
-      if keys.isEmpty { return decoded }
-      return keys + decoded
-    }
-    // Bytes that waited: each ESC followed by a key is cut off from it and, if it is then a
-    // lone ESC (not inside a paste), ended as Escape.
-    var start = 0
-    var index = 0
-    while index + 1 < bytes.count {
-      if bytes[index] == 0x1B, !Self.continuesSequence(bytes[index + 1]) {
-        keys += decoder.decode(UnsafeBufferPointer(rebasing: bytes[start...index]))
-        if decoder.isAwaitingEscapeSequence { keys += decoder.finish() }
-        start = index + 1
-      }
-      index += 1
-    }
-    keys += decoder.decode(UnsafeBufferPointer(rebasing: bytes[start...]))
-    return keys
+  /// The keys `bytes` complete: a lone ESC that ended the last read is Escape unless `bytes`
+  /// continue its sequence (see the type's comment).
+  private mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [KeyPress] {
+    guard decoder.isAwaitingEscapeSequence, let first = bytes.first,
+      !Self.continuesSequence(first)
+    else { return decoder.decode(bytes) }
+    return decoder.finish() + decoder.decode(bytes)
   }
 
   /// Whether `byte` after an ESC continues an escape sequence (CSI, SS3) or another ESC.

@@ -27,7 +27,7 @@ extension NotesReducer {
     case .changed(let editing), .saveRequested(let editing, edited: true),
       .closed(let editing, edited: true):
       if state.untouchedNewNote == editing.note.id { state.untouchedNewNote = nil }
-    case .saveRequested, .closed:
+    case .saveRequested, .closed, .discarded:
       break
     }
     switch output {
@@ -48,6 +48,11 @@ extension NotesReducer {
       state.editing = nil
       return edited ? markEdited(&state) : .none
     case .discarded(let editing):
+      // A new note whose only changes were thrown away is as empty as when it was made: it
+      // goes, as after `n` then Esc.
+      if state.untouchedNewNote == editing.note.id, editing.note.text.utf8Count == 0 {
+        return discardUntouched(editing, in: &state)
+      }
       // Ctrl-X's `n`: nano throws the changes away; here they are undone, and redo brings
       // them back, which the status line says.
       keep(editing, edited: true, in: &state)

@@ -11,9 +11,8 @@ import Testing
   import Darwin
 #endif
 
-/// Escape or Alt, told apart by how the bytes came: in one read (Alt), in two (Escape, then
-/// the key), or after the loop was busy (Escape: the keystrokes' timing is lost). The reader
-/// reads from a pipe here; the instants are given, never the clock's.
+/// Escape or Alt, told apart by how the bytes came: in one read (Alt), or in two (Escape, then
+/// the key). The reader reads from a pipe here.
 @Suite struct InputReaderTests {
   /// A pipe the test writes keys into and a reader that reads them.
   final class Keyboard {
@@ -34,55 +33,37 @@ import Testing
       close(writeEnd)
     }
 
-    /// Writes `text` and reads it (one write, one read) at `instant`.
-    func type(_ text: String, at instant: ContinuousClock.Instant) -> [KeyPress] {
+    /// Writes `text` and reads it (one write, one read).
+    func type(_ text: String) -> [KeyPress] {
       let bytes = Array(text.utf8)
       _ = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
-      switch reader.read(at: instant) {
+      switch reader.read() {
       case .keys(let keys): return keys
       case .nothing, .ended: return []
       }
     }
   }
 
-  let start = ContinuousClock.now
-
   @Test func escapeAndAKeyInOneReadAreAlt() throws {
     let keyboard = try Keyboard()
-    #expect(keyboard.type("\u{1B}j", at: start) == [.alt("j")])
+    #expect(keyboard.type("\u{1B}j") == [.alt("j")])
   }
 
   @Test func anEscapeThatEndedOneReadAndAKeyInTheNextAreEscapeThenTheKey() throws {
     let keyboard = try Keyboard()
-    #expect(keyboard.type("\u{1B}", at: start).isEmpty)
-    keyboard.reader.waitBegins(at: start)
-    #expect(keyboard.type("j", at: start + .milliseconds(10)) == [.escape, .character("j")])
+    #expect(keyboard.type("\u{1B}").isEmpty)
+    #expect(keyboard.type("j") == [.escape, .character("j")])
   }
 
   @Test func aSequenceSplitAfterItsEscapeIsStillOneKey() throws {
     let keyboard = try Keyboard()
-    #expect(keyboard.type("\u{1B}", at: start).isEmpty)
-    keyboard.reader.waitBegins(at: start)
-    #expect(keyboard.type("[A", at: start + .milliseconds(10)) == [.up])
+    #expect(keyboard.type("\u{1B}").isEmpty)
+    #expect(keyboard.type("[A") == [.up])
   }
 
-  @Test func afterABusyLoopAnEscapeBeforeAKeyIsEscapeAndSequencesAndPastesStayWhole() throws {
+  @Test func pastesAndSequencesInOneReadStayWhole() throws {
     let keyboard = try Keyboard()
-    #expect(keyboard.type("x", at: start) == [.character("x")])
-    // The loop worked for 200 ms on "x": what came meanwhile waited in one read.
-    keyboard.reader.waitBegins(at: start + .milliseconds(200))
-    let keys = keyboard.type(
-      "\u{1B}j\u{1B}[A\u{1B}\u{1B}k\u{1B}[200~a\u{1B}jb\u{1B}[201~", at: start + .milliseconds(200))
-    #expect(
-      keys == [
-        .escape, .character("j"), .up, .escape, .escape, .character("k"), .paste("a\u{1B}jb"),
-      ])
-  }
-
-  @Test func afterAShortStretchOfWorkEscapeAndAKeyInOneReadAreStillAlt() throws {
-    let keyboard = try Keyboard()
-    #expect(keyboard.type("x", at: start) == [.character("x")])
-    keyboard.reader.waitBegins(at: start + .milliseconds(5))
-    #expect(keyboard.type("\u{1B}j", at: start + .milliseconds(30)) == [.alt("j")])
+    let keys = keyboard.type("\u{1B}[A\u{1B}[200~a\u{1B}jb\u{1B}[201~\u{1B}j")
+    #expect(keys == [.up, .paste("a\u{1B}jb"), .alt("j")])
   }
 }
