@@ -50,7 +50,7 @@ struct SignUpForm {
 }
 
 func streamingExample() -> Shared<Set<Int>> {
-  let favorites = Shared<Set<Int>>([])
+  let favorites = Shared<Set<Int>>(value: [])
   return favorites
 }
 
