@@ -1,5 +1,5 @@
 public import FeatureBridge
-public import StoreKernel
+import StoreKernel
 
 // The feature the Navigation article's memo presents: a recorder behind a boundary, written the
 // way a feature module writes one (its state, actions and reducer stay internal).
