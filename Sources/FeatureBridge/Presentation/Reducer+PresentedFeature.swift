@@ -203,8 +203,106 @@ extension Reducer {
   }
 }
 
-/// The element reducer of a mixed stack: `element`, and for the feature's case, each input
-/// handed to the screen's feature (the screen's effects are marked with its id).
+extension Reducer {
+  /// Presents a feature for one case of a destination enum (TCA's `Destination`: one
+  /// `@PresentationState` for a sheet, a dialog, a pushed screen): while that case is
+  /// presented, the feature runs in a store of its own, with the semantics of
+  /// `ifLet(_:action:feature:)`; the other cases run `destination` as the `ifLet` runs it.
+  ///
+  /// ```swift
+  /// .ifLet(
+  ///   \.$destination, action: Action.destination, feature: RecorderFeature.launcher,
+  ///   state: Destination.State.recorder, action: Destination.Action.recorder
+  /// ) {
+  ///   Destination()
+  /// }
+  /// ```
+  ///
+  /// An input reaches the feature as `.presented(.recorder(.input(_:)))`; its outputs arrive as
+  /// `.presented(.recorder(.output(_:)))`. `store.presentedFeature(\.$destination)` gives it.
+  ///
+  /// - Parameters:
+  ///   - state: Where the destination is: the presentation state's projected value.
+  ///   - action: How the destination's presentation actions sit inside this reducer's actions.
+  ///   - feature: The feature's launcher, as its module publishes it.
+  ///   - featureState: The case of the destination that presents the feature.
+  ///   - featureAction: The case of the destination's actions that the feature's are in.
+  ///   - fileID: Where the `ifLet` is, for reports.
+  ///   - line: Where the `ifLet` is, for reports.
+  ///   - destination: The reducer of the destination, whatever its case.
+  /// - Returns: A reducer that runs this one, the destination, and presents the feature.
+  public func ifLet<
+    DestinationState, DestinationAction, Destination: Reducer, Start: Sendable,
+    Input: Sendable, Output: Sendable
+  >(
+    _ state: any WritableKeyPath<State, PresentationState<DestinationState>> & Sendable,
+    action: ActionPath<Action, PresentationAction<DestinationAction>>,
+    feature: FeatureLauncher<Start, Input, Output>,
+    state featureState: CasePath<DestinationState, Start>,
+    action featureAction: CasePath<DestinationAction, FeatureAction<Input, Output>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination
+  ) -> Reduce<State, Action>
+  where DestinationState == Destination.State, DestinationAction == Destination.Action {
+    let child = PresentedFeatureCase<Destination, Input, Output>(
+      element: destination(), featureAction: featureAction, fileID: fileID, line: line)
+    let presentation = ifLet(state, action: action, fileID: fileID, line: line) { child }
+    let embed = action.embed
+    return Reduce { parentState, parentAction in
+      let before = parentState[keyPath: state].presentedID
+      let effects = presentation.reduce(into: &parentState, action: parentAction)
+      guard let now = parentState[keyPath: state].presentedID, now != before,
+        let presented = parentState[keyPath: state].wrappedValue,
+        let value = featureState.extract(presented)
+      else { return effects }
+      let present = Effect<Action>(
+        composing: PresentFeature<Action, Start, Input, Output>(
+          value: value, launcher: feature,
+          output: { embed(.presented(featureAction.embed(.output($0)))) },
+          dismiss: embed(.dismiss)))
+      // As in `ifLet(_:action:feature:)`: the feature starts before the step's own effects.
+      return present.scoped(to: now).merge(with: effects)
+    }
+  }
+
+  /// The destination `ifLet` with the cases by their constructors
+  /// (``CasePath/init(_:)``: found by reflection, a few microseconds an action).
+  ///
+  /// - Parameters:
+  ///   - state: Where the destination is: the presentation state's projected value.
+  ///   - action: The case of this reducer's actions that holds the destination's, by its
+  ///     constructor.
+  ///   - feature: The feature's launcher, as its module publishes it.
+  ///   - featureState: The case of the destination that presents the feature.
+  ///   - featureAction: The case of the destination's actions that the feature's are in.
+  ///   - fileID: Where the `ifLet` is, for reports.
+  ///   - line: Where the `ifLet` is, for reports.
+  ///   - destination: The reducer of the destination, whatever its case.
+  /// - Returns: A reducer that runs this one, the destination, and presents the feature.
+  public func ifLet<
+    DestinationState, DestinationAction, Destination: Reducer, Start: Sendable,
+    Input: Sendable, Output: Sendable
+  >(
+    _ state: any WritableKeyPath<State, PresentationState<DestinationState>> & Sendable,
+    action: @escaping @Sendable (PresentationAction<DestinationAction>) -> Action,
+    feature: FeatureLauncher<Start, Input, Output>,
+    state featureState: @escaping @Sendable (Start) -> DestinationState,
+    action featureAction: @escaping @Sendable (FeatureAction<Input, Output>) -> DestinationAction,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination
+  ) -> Reduce<State, Action>
+  where DestinationState == Destination.State, DestinationAction == Destination.Action {
+    ifLet(
+      state, action: CasePath(action), feature: feature, state: CasePath(featureState),
+      action: CasePath(featureAction), fileID: fileID, line: line, destination: destination)
+  }
+}
+
+/// The element reducer of a mixed stack or a destination enum: `element`, and for the feature's
+/// case, each input handed to the presented feature (the child's effects are marked with its
+/// id).
 private struct PresentedFeatureCase<Element: Reducer, Input: Sendable, Output: Sendable>: Reducer {
   let element: Element
   let featureAction: CasePath<Element.Action, FeatureAction<Input, Output>>

@@ -94,6 +94,60 @@ struct Studio: Reducer {
   }
 }
 
+/// A parent with one destination of two kinds, TCA's `Destination` enum: a note written in
+/// place, or a recorder, a feature of its own.
+struct Desk: Reducer {
+  struct State: Equatable {
+    @PresentationState var destination: Destination.State?
+  }
+
+  enum Action: Equatable, Sendable {
+    case noteTapped
+    case recordTapped(Int)
+    case destination(PresentationAction<Destination.Action>)
+  }
+
+  struct Destination: Reducer {
+    enum State: Equatable, Sendable {
+      case note(String)
+      case recorder(Recording)
+    }
+
+    enum Action: Equatable, Sendable {
+      case typed(String)
+      case recorder(FeatureAction<RecorderInput, RecorderOutput>)
+    }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      if case .note(let text) = state, case .typed(let more) = action {
+        state = .note(text + more)
+      }
+      return .none
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .noteTapped:
+        state.destination = .note("")
+        return .none
+      case .recordTapped(let id):
+        state.destination = .recorder(Recording(id: id))
+        return .none
+      case .destination:
+        return .none
+      }
+    }
+    .ifLet(
+      \.$destination, action: Action.destination, feature: RecorderFeature.launcher,
+      state: Destination.State.recorder, action: Destination.Action.recorder
+    ) {
+      Destination()
+    }
+  }
+}
+
 /// Issue 39, point 4: a parent names the feature module's launcher where it presents the
 /// feature, and a test replaces it in one line; a feature presented by the initial state gets
 /// its first input; fakes emit on their own, behind any presentation; a test store reaches a
@@ -168,6 +222,34 @@ struct Studio: Reducer {
     await store.send(.path(.popFrom(id: 1))) { $0.path.removeLast() }
     #expect(features.liveFeatureCount == 0)
     await recorder.emit(.recorded(seconds: 3))  // popped: it goes nowhere
+    await store.finish()
+  }
+
+  @Test func aFakeBehindOneCaseOfADestinationEnum() async {
+    let recorder = FakeFeature<RecorderInput, RecorderOutput>(name: "FakeRecorder") { input in
+      input == .stop ? [.stopped(seconds: 5)] : []
+    }
+    let store = TestStore(initialState: Desk.State(), reducer: Desk()) {
+      $0[feature: RecorderFeature.launcher] = .fake(recorder)
+      $0.featureRegistry = features
+    }
+    await store.send(.noteTapped) { $0.destination = .note("") }
+    await store.send(.destination(.presented(.typed("hi")))) { $0.destination = .note("hi") }
+    #expect(features.liveFeatureCount == 0)
+    let none: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$destination)
+    #expect(none == nil)
+
+    await store.send(.recordTapped(2)) { $0.destination = .recorder(Recording(id: 2)) }
+    #expect(features.liveFeatureNames == ["FakeRecorder"])
+    let running: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$destination)
+    #expect(running != nil)
+    await store.send(.destination(.presented(.recorder(.input(.stop)))))
+    await store.receive(.destination(.presented(.recorder(.output(.stopped(seconds: 5))))))
+    #expect(recorder.receivedInputs == [.stop])
+
+    await store.send(.noteTapped) { $0.destination = .note("") }
+    #expect(features.liveFeatureCount == 0)
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
     await store.finish()
   }
 }
