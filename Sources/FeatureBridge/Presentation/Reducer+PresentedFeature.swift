@@ -46,16 +46,31 @@ extension Reducer {
       PresentedFeatureProxy<Start, Input, Output>(fileID: fileID, line: line)
     }
     let embed = action.embed
-    return Reduce { parentState, parentAction in
+    return presenting(
+      state, in: presentation, feature: feature, value: { $0 },
+      output: { embed(.presented(.output($0))) }, dismiss: embed(.dismiss))
+  }
+
+  /// `presentation`, and the feature started with the value that `value` finds in a child
+  /// that has just been presented at `state`.
+  private func presenting<Presented, Start: Sendable, Input: Sendable, Output: Sendable>(
+    _ state: any WritableKeyPath<State, PresentationState<Presented>> & Sendable,
+    in presentation: Reduce<State, Action>,
+    feature: FeatureLauncher<Start, Input, Output>,
+    value: @escaping (Presented) -> Start?,
+    output: @escaping @Sendable (Output) -> Action,
+    dismiss: Action
+  ) -> Reduce<State, Action> {
+    Reduce { parentState, parentAction in
       let before = parentState[keyPath: state].presentedID
       let effects = presentation.reduce(into: &parentState, action: parentAction)
       guard let now = parentState[keyPath: state].presentedID, now != before,
-        let value = parentState[keyPath: state].wrappedValue
+        let presented = parentState[keyPath: state].wrappedValue,
+        let value = value(presented)
       else { return effects }
       let present = Effect<Action>(
         composing: PresentFeature<Action, Start, Input, Output>(
-          value: value, launcher: feature, output: { embed(.presented(.output($0))) },
-          dismiss: embed(.dismiss)))
+          value: value, launcher: feature, output: output, dismiss: dismiss))
       // The feature starts before the step's own effects run: when the step is the first one
       // and the value was in the initial state, its effects may hold an input for the feature.
       return present.scoped(to: now).merge(with: effects)
@@ -249,21 +264,9 @@ extension Reducer {
       element: destination(), featureAction: featureAction, fileID: fileID, line: line)
     let presentation = ifLet(state, action: action, fileID: fileID, line: line) { child }
     let embed = action.embed
-    return Reduce { parentState, parentAction in
-      let before = parentState[keyPath: state].presentedID
-      let effects = presentation.reduce(into: &parentState, action: parentAction)
-      guard let now = parentState[keyPath: state].presentedID, now != before,
-        let presented = parentState[keyPath: state].wrappedValue,
-        let value = featureState.extract(presented)
-      else { return effects }
-      let present = Effect<Action>(
-        composing: PresentFeature<Action, Start, Input, Output>(
-          value: value, launcher: feature,
-          output: { embed(.presented(featureAction.embed(.output($0)))) },
-          dismiss: embed(.dismiss)))
-      // As in `ifLet(_:action:feature:)`: the feature starts before the step's own effects.
-      return present.scoped(to: now).merge(with: effects)
-    }
+    return presenting(
+      state, in: presentation, feature: feature, value: featureState.extract,
+      output: { embed(.presented(featureAction.embed(.output($0)))) }, dismiss: embed(.dismiss))
   }
 
   /// The destination `ifLet` with the cases by their constructors
