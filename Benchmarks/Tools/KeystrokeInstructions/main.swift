@@ -5,7 +5,7 @@
 // linked here: an executable target cannot import another, and the same module's code keeps the
 // counts those of the benchmarks.
 //
-// Run (from Benchmarks/), for MODE in keys, plain, feature, stamped, model, revision-only, notes
+// Run (from Benchmarks/), for MODE in keys, plain, feature, stamped, model, revision-only, outputs, notes
 // (NotesTyping.swift: the notes' terminal view, a key and a render under tracking):
 //     swift build -c release --product KeystrokeInstructions
 //     valgrind --tool=callgrind .build/release/KeystrokeInstructions MODE 100000
@@ -143,6 +143,7 @@ if arguments[1] == "notes" {
     case "model": typeIntoAModel(keys, TypingModel())
     case "revision-only": typeIntoAModel(keys, RevisionOnlyTypingModel())
     case "scoped10": sendThroughTenScopes(keys)
+    case "outputs": emitOutputsDirectly(keys)
     case "dependency": sendReadingADependency(keys)
     case "fanout100": sendToAHundredObservers(keys)
     case "reduce-trivial": callTrivialReducer(keys, body: false)

@@ -1,0 +1,1 @@
+../../Benchmarks/FeatureBridgeBenchmarks/CountingFeature.swift
