@@ -10,7 +10,7 @@ struct ScratchDirectory: ~Copyable {
   let path: String
 
   init() {
-    var template = Array("/tmp/shared-file-tests-XXXXXX".utf8CString)
+    var template = Array("/tmp/file-tests-XXXXXX".utf8CString)
     path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
   }
 
