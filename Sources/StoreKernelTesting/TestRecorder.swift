@@ -73,7 +73,8 @@ struct RecordingReducer<Base: Reducer>: Reducer {
       recorder.stateAfterTestAction = state
       recorder.stackIDsBeforeTestAction = stackIDs
       recorder.testActionStep = step
-    } else {
+    } else if !carriesComposedFeatureAction(action) {
+      // A composed feature's own action: the feature's business, as in a store of its own.
       recorder.receive(action, state: state, stackIDs: stackIDs, step: step)
     }
     return effect

@@ -208,9 +208,9 @@ private enum CallerFeature {
   }
 }
 
-/// A root store whose slots a ``FeatureComposer`` adds as features start: the single-store
-/// build's shape, where a presented feature runs on a slot of the root too.
-@MainActor private final class ComposingRoot: @MainActor FeatureComposer {
+/// A root store whose slots are added as features start, whose presented features are composed
+/// into their parents' state: the single-store shape.
+@MainActor private final class ComposingRoot {
   /// Each slot's reducer, by slot number.
   final class Slots {
     var reducers: [Int: (any Sendable) -> Effect<Action>] = [:]
@@ -254,11 +254,10 @@ private enum CallerFeature {
   private var nextIndex = 0
 
   init(launcher: FeatureLauncher<Recording, CallerInput, CallerOutput>) {
-    let composer = FeatureComposerReference(self)
     rootStore = Store(
       initialState: Slots(), reducer: RootReducer(), name: "Root",
       withDependencies: {
-        $0.featureComposer = composer
+        $0.featureHosting = .composed
         $0[feature: CallerFeature.launcher] = launcher
       })
   }
@@ -303,7 +302,8 @@ private enum CallerFeature {
 
 extension FeatureSettleSelfWaitTests {
   /// The single-store shape of the case above: the parent on a slot of the root, the child it
-  /// presents on another. Both stores are scoped, so neither check answered: the settle hung.
+  /// presents composed into the parent's state. Both stores are scoped, so neither check
+  /// answered: the settle hung.
   @Test func settleOfAComposedParentFromItsComposedChildsEffectIsReportedAndReturns() async {
     TestIssues.install()
     let holder = SettleHolder<Parent.Input, CallerOutput>()
@@ -313,9 +313,16 @@ extension FeatureSettleSelfWaitTests {
     })
     let root = ComposingRoot(launcher: launcher)
     let parent = root.startParent()
-    await expectSettleOfTheParentReported(parent, holder: holder) {
-      // The child runs on a slot of the root, not in a store of its own.
-      #expect(root.store.state.reducers.count == 2)
+    // Composed, the child's effects are the parent's own.
+    await expectSettleOfTheParentReported(
+      parent, holder: holder,
+      reported: "settle() of feature Parent was called from one of that feature's own effects"
+    ) {
+      // The child runs in the parent's state, in the root: no slot, no store of its own.
+      #expect(root.store.state.reducers.count == 1)
+      let view = parent.viewStore(
+        state: Parent.State.self, viewAction: Parent.Action.ViewAction.self)
+      #expect(view.$child.composed != nil)
     }
   }
 }
@@ -324,9 +331,12 @@ extension FeatureSettleSelfWaitTests {
 /// the settle is reported and returns (it would wait for that very effect). Then stops the
 /// parent.
 ///
-/// - Parameter presented: Checks made once the child is presented.
+/// - Parameters:
+///   - reported: What the report says.
+///   - presented: Checks made once the child is presented.
 @MainActor private func expectSettleOfTheParentReported(
   _ parent: Feature<Parent.Input, CallerOutput>, holder: SettleHolder<Parent.Input, CallerOutput>,
+  reported: String = "settle() of feature Parent was called from an effect of",
   presented: () -> Void = {}
 ) async {
   holder.feature = parent
@@ -337,7 +347,7 @@ extension FeatureSettleSelfWaitTests {
     await parent.send(.callHostInChild)
     #expect(await completes(within: .seconds(600)) { await holder.settle() })
   } matching: { issue in
-    issue.description.contains("settle() of feature Parent was called from an effect of")
+    issue.description.contains(reported)
   }
   holder.feature = nil
   await parent.stop()

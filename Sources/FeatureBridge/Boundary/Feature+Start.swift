@@ -111,6 +111,7 @@ extension Feature {
     registry: FeatureRegistry,
     endEffects: (() -> Void)?,
     effectMark: EffectMark? = nil,
+    startsFeature: Bool = true,
     isolation: isolated any Actor
   ) -> Feature
   where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
@@ -142,12 +143,37 @@ extension Feature {
         }
       }
     }
-    if let didStart = R.Action.didStart {
+    if startsFeature, let didStart = R.Action.didStart {
       let work = store.send(didStart)
       if R.Action.startWorkEnds, !work.isEmpty { host.startWork = work }
     }
     return Feature(
       name: name, input: sender, outputs: outputs, host: host,
       deliver: { [unowned host] in host.deliverNow($0) })
+  }
+
+  /// The handle of a feature composed into the store that presents it (``FeatureHosting``):
+  /// the same boundary as a feature in a store of its own (its host delivers inputs, settles,
+  /// stops it with its stop action, makes its view store), over `store`, scoped from the
+  /// presenting store to the feature's state. The presenting reducer started the feature, and
+  /// dismissing it there ends it; `end` cancels its effects when its host stops it.
+  @inlinable
+  static func composedHandle<R: Reducer>(
+    _ reducer: R.Type, name: String, store: Store<R.State, R.Action>,
+    registry: FeatureRegistry, end: @escaping () -> Void
+  ) -> Feature
+  where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
+    // Asked for by a view, on the store's actor, which `assumeIsolated` checks: the store and
+    // `end` stay there.
+    let carried = OnItsActor(value: (store: store, end: end))
+    return store.isolation.assumeIsolated { isolation in
+      let counters = BoundaryCounters()
+      let (store, end) = carried.value
+      return OnItsActor(
+        value: hosting(
+          R.self, name: name, store: store, counters: counters,
+          outputs: OutputRoute(counters: counters), inputs: nil, delivery: nil,
+          registry: registry, endEffects: end, startsFeature: false, isolation: isolation))
+    }.value
   }
 }

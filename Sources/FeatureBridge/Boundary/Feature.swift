@@ -27,7 +27,7 @@ public final class Feature<Input: Sendable, Output: Sendable> {
   /// path for bursts. Same delivery, order and ``InputDelivery`` rule as ``send(_:)``.
   public let input: InputSender<Input>
 
-  @usableFromInline let host: any FeatureHosting<Input>
+  @usableFromInline let host: any RunningFeatureHost<Input>
 
   @usableFromInline let route: OutputRoute<Output>
   /// Hands one input to the feature now: the host's `deliverNow`, specialized where the
@@ -37,7 +37,7 @@ public final class Feature<Input: Sendable, Output: Sendable> {
   @usableFromInline
   init(
     name: String, input: InputSender<Input>, outputs: OutputRoute<Output>,
-    host: any FeatureHosting<Input>, deliver: @escaping (Input) -> Bool
+    host: any RunningFeatureHost<Input>, deliver: @escaping (Input) -> Bool
   ) {
     self.name = name
     self.input = input
@@ -187,7 +187,7 @@ public final class Feature<Input: Sendable, Output: Sendable> {
 /// What a `Feature` handle drives: the host of the feature's store on the host's actor. A
 /// protocol, so "jump to definition" lands on ``FeatureHost``, its one implementation.
 @usableFromInline
-protocol FeatureHosting<Input>: AnyObject {
+protocol RunningFeatureHost<Input>: AnyObject {
   associatedtype Input: Sendable
   var metrics: BoundaryMetrics { get }
   var isRunning: Bool { get }

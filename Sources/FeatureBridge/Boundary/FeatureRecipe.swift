@@ -1,16 +1,18 @@
 public import StoreKernel
 
 /// Everything that makes a feature, before it runs: its name, first state, reducer, input
-/// delivery rule and dependencies. A feature module's public `start` starts its recipe behind a
-/// boundary; an app in the same package can also compose recipes under one root store (the
-/// single-store build), from the same description.
+/// delivery rule and dependencies. A feature module makes its launcher from it
+/// (``FeatureLauncher/init(recipe:)``), the one value it publishes: the recipe names the
+/// feature's state and reducer, which stay internal to the module.
 ///
-/// `package`: a recipe names the feature's reducer and state, which are not public. It is
-/// `@usableFromInline`, with its properties, so that its `init` is specialized in the feature's
-/// module, where it forms the feature's ``FeatureOperations``: Swift accepts `@inlinable` on a
-/// member of a plain `package` type but never inlines or specializes it in another module.
-@usableFromInline
-package struct FeatureRecipe<R: Reducer> where R.Action: BoundaryAction {
+/// ```swift
+/// public static let launcher = FeatureLauncher { (recording: Recording) in
+///   FeatureRecipe(name: "Recorder", initialState: State(recording), reducer: Recorder())
+/// }
+/// ```
+///
+/// Not `Sendable`: it holds the feature's state, and its dependencies closure, as they are.
+public struct FeatureRecipe<R: Reducer> where R.Action: BoundaryAction {
   @usableFromInline package typealias Input = R.Action.Input
   @usableFromInline package typealias Output = R.Action.Output
 
@@ -22,14 +24,24 @@ package struct FeatureRecipe<R: Reducer> where R.Action: BoundaryAction {
   @usableFromInline package let dependencies: (inout DependencyValues) -> Void
 
   /// The feature's specialized code (``FeatureOperations``), formed here: a recipe is made
-  /// where its reducer's type is known (the feature module's `recipe`), so each way to start
+  /// where its reducer's type is known (the feature module's launcher), so each way to start
   /// it runs specialized wherever it is started from.
   @usableFromInline let operations: FeatureOperations<R>
 
+  /// A feature's recipe.
+  ///
+  /// - Parameters:
+  ///   - name: The feature's name, in instrumentation and in its store's name.
+  ///   - initialState: The feature's first state.
+  ///   - reducer: The feature's reducer.
+  ///   - delivery: Declares, per input, whether it is an intent (every one is delivered) or a
+  ///     latest-only projection; every input is an intent when `nil`.
+  ///   - dependencies: Sets the feature's own dependencies, over those it starts with (its
+  ///     host's, or its presenting store's) and under its host's overrides.
   @inlinable
-  package init(
+  public init(
     name: String, initialState: R.State, reducer: R,
-    delivery: (@Sendable (Input) -> InputDelivery)? = nil,
+    delivery: (@Sendable (R.Action.Input) -> InputDelivery)? = nil,
     dependencies: @escaping (inout DependencyValues) -> Void = { _ in }
   ) {
     self.name = name
@@ -48,6 +60,7 @@ package struct FeatureRecipe<R: Reducer> where R.Action: BoundaryAction {
   ///   - hostDependencies: The host's overrides, applied last.
   ///   - isolation: The host's actor, where the feature's store lives.
   /// - Returns: The running feature.
+  @usableFromInline
   package func start(
     inputs: AsyncStream<Input>? = nil,
     withDependencies hostDependencies: (inout DependencyValues) -> Void = { _ in },

@@ -8,7 +8,7 @@ import Synchronization
 /// the feature's ``FeatureOperations``, which run specialized for its reducer; the rest runs
 /// once per feature and stays generic, out of line.
 @usableFromInline
-final class FeatureHost<R: Reducer>: FeatureHosting where R.Action: BoundaryAction {
+final class FeatureHost<R: Reducer>: RunningFeatureHost where R.Action: BoundaryAction {
   @usableFromInline typealias Input = R.Action.Input
   @usableFromInline typealias Output = R.Action.Output
 

@@ -12,6 +12,9 @@
 ///
 /// A parent sends an input with `.send(.recorder(.presented(.input(.stop))))` and handles
 /// each output with an exhaustive `switch` on `.recorder(.presented(.output(let output)))`.
+/// When the feature is composed into the parent's store (``FeatureHosting/composed``), the
+/// feature's own actions pass through the parent's store too, as `.composed(_:)`: the parent
+/// lets them through (`case .recorder: return .none`), as it would a child's in TCA.
 ///
 /// `Sendable`; `Equatable` when both are.
 public enum FeatureAction<Input: Sendable, Output: Sendable>: Sendable {
@@ -19,6 +22,9 @@ public enum FeatureAction<Input: Sendable, Output: Sendable>: Sendable {
   case input(Input)
   /// An output of the presented feature.
   case output(Output)
+  /// An action of the feature itself, while it is composed into the parent's store: opaque to
+  /// the parent, which only passes it on.
+  case composed(ComposedAction)
 }
 
 extension FeatureAction: Equatable where Input: Equatable, Output: Equatable {}

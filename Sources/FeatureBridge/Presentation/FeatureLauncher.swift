@@ -26,48 +26,86 @@ public import StoreKernel
 public struct FeatureLauncher<Start: Sendable, Input: Sendable, Output: Sendable>: Sendable {
   /// Which launcher this is, for replacements: made once by each initializer.
   let identity = LauncherIdentity()
-  @usableFromInline let launch: @Sendable (Start, isolated any Actor) -> Feature<Input, Output>
-  /// Starts the feature on a slot of a single-store app's root store instead; `nil` for a
-  /// launcher made from a closure, whose feature always gets a store of its own.
-  @usableFromInline let compose:
-    (@Sendable (Start, any FeatureComposer, isolated any Actor) -> Feature<Input, Output>)?
+  @usableFromInline let launch:
+    @Sendable (
+      _ value: Start, _ inputs: AsyncStream<Input>?,
+      _ hostDependencies: (inout DependencyValues) -> Void, _ isolation: isolated any Actor
+    ) -> Feature<Input, Output>
+  /// How to compose the feature into the store that presents it; `nil` for a launcher made
+  /// from a closure (a fake, say), whose feature always gets a store of its own.
+  @usableFromInline let composition: FeatureComposition<Start, Input, Output>?
 
-  /// A launcher that starts the feature with `start`.
+  /// A launcher that starts the feature with `start`, always in a store of its own: what a
+  /// fake is made from.
   ///
   /// - Parameter start: Starts the feature for the value the parent presents, on the actor it
-  ///   is given (pass it to the feature's `start`).
+  ///   is given.
   public init(
     _ start:
       @escaping @Sendable (_ value: Start, _ isolation: isolated any Actor) -> Feature<
         Input, Output
       >
   ) {
-    launch = start
-    compose = nil
+    launch = { value, inputs, hostDependencies, isolation in
+      let feature = withDependencies(hostDependencies) { start(value, isolation) }
+      if let inputs {
+        let sender = feature.input
+        Task {
+          for await input in inputs { sender.send(input) }
+        }
+      }
+      return feature
+    }
+    composition = nil
   }
 
-  /// A launcher that starts the feature from its recipe: with a store of its own, or, in an
-  /// app that is one root store (a ``FeatureComposer`` among the presenting store's
-  /// dependencies), on a slot of that store. One declaration serves both builds.
+  /// A launcher that makes the feature from its recipe: what a feature module publishes. A
+  /// host starts it in a store of its own (``start(_:inputs:withDependencies:isolation:)``); a
+  /// parent that presents it runs it in a store of its own or composed into the parent's store,
+  /// as the host chose (``FeatureHosting``). The recipe names the feature's state and reducer,
+  /// which stay internal to its module.
   ///
-  /// - Parameter recipe: The feature's recipe for the value the parent presents.
-  package init<R: Reducer & SendableMetatype>(
+  /// ```swift
+  /// public static let launcher = FeatureLauncher { (recording: Recording) in
+  ///   FeatureRecipe(name: "Recorder", initialState: State(recording), reducer: Recorder())
+  /// }
+  /// ```
+  ///
+  /// - Parameter recipe: The feature's recipe for the value it is started or presented with.
+  @inlinable
+  public init<R: Reducer & SendableMetatype>(
     recipe: @escaping @Sendable (Start) -> FeatureRecipe<R>
   )
   where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
-    launch = { value, isolation in recipe(value).start(isolation: isolation) }
-    compose = { value, composer, isolation in
-      recipe(value).start(composedIn: composer, isolation: isolation)
+    launch = { value, inputs, hostDependencies, isolation in
+      recipe(value).start(inputs: inputs, withDependencies: hostDependencies, isolation: isolation)
     }
+    composition = FeatureComposition(recipe: recipe)
   }
 
-  /// Starts the feature for `value` on `isolation`: on a slot of the root store when `composer`
-  /// is given and the launcher can compose, with a store of its own otherwise.
-  func start(
-    _ value: Start, composer: (any FeatureComposer)?, isolation: isolated any Actor
+  /// Starts the feature in a store of its own, on the caller's actor: how a host runs a
+  /// feature. Its store has the feature's own dependencies, then the host's.
+  ///
+  /// ```swift
+  /// let recorder = RecorderFeature.launcher.start(Recording(), withDependencies: {
+  ///   $0.continuousClock = clock
+  /// })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: The value to start the feature with.
+  ///   - inputs: A stream of inputs, if the host has one (it can also send them through the
+  ///     feature's `input`).
+  ///   - hostDependencies: The host's overrides, applied last.
+  ///   - isolation: The host's actor, where the feature's store lives.
+  /// - Returns: The running feature.
+  public func start(
+    _ value: Start,
+    inputs: AsyncStream<Input>? = nil,
+    withDependencies hostDependencies: (inout DependencyValues) -> Void = { _ in },
+    isolation: isolated any Actor = #isolation
   ) -> Feature<Input, Output> {
-    if let compose, let composer { return compose(value, composer, isolation) }
-    return launch(value, isolation)
+    launch(value, inputs, hostDependencies, isolation)
   }
 }
 

@@ -70,8 +70,7 @@ struct PresentFeature<Action: Sendable, Start: Sendable, Input: Sendable, Output
         }
       } operation: {
         OnItsActor(
-          value: launcher.start(
-            value, composer: parent.featureComposer?.composer, isolation: isolation))
+          value: launcher.launch(value, nil, { _ in }, isolation))
       }
     }
   }
@@ -95,8 +94,10 @@ struct SendToPresented<Action: Sendable, Input: Sendable, Output: Sendable>: Eff
 
   func start(in runtime: any EffectRuntime<Action>, ids: [EffectID]) -> StoreTask {
     let presented = runtime.operatorState(PresentedFeatures.self) { PresentedFeatures() }
-    guard let child = ids.last(where: \.marksChild),
-      let feature = presented.feature(for: child) as? PresentedFeature<Input, Output>
+    guard let child = ids.last(where: \.marksChild) else { return StoreTask() }
+    // A feature composed into the store took the input in the parent's reducer.
+    if presented.feature(for: child) is ComposedFeature<Input, Output> { return StoreTask() }
+    guard let feature = presented.feature(for: child) as? PresentedFeature<Input, Output>
     else {
       IssueReporter.report(
         "A presented feature at \(fileID):\(line) was sent an input while it was not running: "
@@ -117,8 +118,14 @@ struct SendToPresented<Action: Sendable, Input: Sendable, Output: Sendable>: Eff
 
 /// A feature made on its actor, carried out of `assumeIsolated` (whose result must be
 /// `Sendable`) to the operator that made it, on the same actor.
+@usableFromInline
 struct OnItsActor<Value>: @unchecked Sendable {
   // SAFETY: made on the presenting store's actor and handed straight back to the code running
-  // there (`PresentFeature.launch`): it never reaches another thread.
-  let value: Value
+  // there (`PresentFeature.launch`, `Feature.composedHandle`): it never reaches another thread.
+  @usableFromInline let value: Value
+
+  @usableFromInline
+  init(value: Value) {
+    self.value = value
+  }
 }

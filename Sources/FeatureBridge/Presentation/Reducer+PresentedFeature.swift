@@ -46,34 +46,81 @@ extension Reducer {
       PresentedFeatureProxy<Start, Input, Output>(fileID: fileID, line: line)
     }
     let embed = action.embed
+    let extract = action.extract
     return presenting(
       state, in: presentation, feature: feature, value: { $0 },
-      output: { embed(.presented(.output($0))) }, dismiss: embed(.dismiss))
+      child: { embed(.presented($0)) },
+      extractChild: { if case .presented(let child)? = extract($0) { child } else { nil } },
+      dismiss: embed(.dismiss))
   }
 
   /// `presentation`, and the feature started with the value that `value` finds in a child
-  /// that has just been presented at `state`.
+  /// that has just been presented at `state`: in a store of its own, or composed into this
+  /// store (``FeatureHosting``), its state then beside the presented value and its actions
+  /// run here, before the parent's (as TCA runs a child's).
   private func presenting<Presented, Start: Sendable, Input: Sendable, Output: Sendable>(
     _ state: any WritableKeyPath<State, PresentationState<Presented>> & Sendable,
     in presentation: Reduce<State, Action>,
     feature: FeatureLauncher<Start, Input, Output>,
     value: @escaping (Presented) -> Start?,
-    output: @escaping @Sendable (Output) -> Action,
+    child: @escaping @Sendable (FeatureAction<Input, Output>) -> Action,
+    extractChild: @escaping (Action) -> FeatureAction<Input, Output>?,
     dismiss: Action
   ) -> Reduce<State, Action> {
-    Reduce { parentState, parentAction in
+    // The composed feature's effects: its actions come back to it, and its `dismiss()`
+    // dismisses it here; dismissing it cancels them (they are marked with its id).
+    func composedEffects(
+      _ effects: Effect<FeatureAction<Input, Output>>, of id: NavigationID
+    ) -> Effect<Action> {
+      effects.map(child).dismissing(with: dismiss).scoped(to: id)
+    }
+    return Reduce { parentState, parentAction in
       let before = parentState[keyPath: state].presentedID
-      let effects = presentation.reduce(into: &parentState, action: parentAction)
-      guard let now = parentState[keyPath: state].presentedID, now != before,
-        let presented = parentState[keyPath: state].wrappedValue,
+      var pending = extractChild(parentAction).flatMap { ComposedStep<Input>($0) }
+      var childEffects: Effect<Action> = .none
+      if let step = pending, let before, parentState[keyPath: state].composed != nil,
+        let composition = DependencyValues.current[feature: feature].composition
+      {
+        childEffects = composedEffects(
+          composition.reduce(&parentState[keyPath: state].composed!, step), of: before)
+        pending = nil
+      }
+      let effects = childEffects.merge(
+        with: presentation.reduce(into: &parentState, action: parentAction))
+      let now = parentState[keyPath: state].presentedID
+      guard now != before else { return effects }
+      parentState[keyPath: state].composed = nil
+      guard let now, let presented = parentState[keyPath: state].wrappedValue,
         let value = value(presented)
       else { return effects }
-      let present = Effect<Action>(
-        composing: PresentFeature<Action, Start, Input, Output>(
-          value: value, launcher: feature, output: output, dismiss: dismiss))
-      // The feature starts before the step's own effects run: when the step is the first one
-      // and the value was in the initial state, its effects may hold an input for the feature.
-      return present.scoped(to: now).merge(with: effects)
+      let dependencies = DependencyValues.current
+      let launcher = dependencies[feature: feature]
+      guard dependencies.featureHosting == .composed, let composition = launcher.composition
+      else {
+        // The feature starts before the step's own effects run: when the step is the first
+        // one and the value was in the initial state, its effects may hold an input for it.
+        return Effect<Action>(
+          composing: PresentFeature<Action, Start, Input, Output>(
+            value: value, launcher: feature, output: { child(.output($0)) }, dismiss: dismiss)
+        )
+        .scoped(to: now)
+        .merge(with: effects)
+      }
+      var composed = composition.make(value, dependencies)
+      var started = Effect<Action>(
+        composing: ComposedPresentation<Action, Start, Input, Output>(
+          composition: composition, embed: child, send: { child(.composed($0)) })
+      )
+      .scoped(to: now)
+      // Its start action, then the step's action for it, when the step presented it (the
+      // value was in the initial state).
+      let start = composition.didStart.map { ComposedStep<Input>.action($0) }
+      for step in [start, pending].compactMap({ $0 }) {
+        started = started.merge(
+          with: composedEffects(composition.reduce(&composed, step), of: now))
+      }
+      parentState[keyPath: state].composed = composed
+      return started.merge(with: effects)
     }
   }
 
@@ -103,22 +150,96 @@ extension Reducer {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Reduce<State, Action> {
+    let extract = action.extract
+    return stackPresenting(
+      stack, action: action, feature: feature, value: { $0 },
+      extractFeature: {
+        if case .element(let id, let child)? = extract($0) { (id, child) } else { nil }
+      },
+      embedFeature: { $1 }, fileID: fileID, line: line
+    ) {
+      PresentedFeatureProxy<Start, Input, Output>(fileID: fileID, line: line)
+    }
+  }
+
+  /// The stack `forEach` with `destination`, and the feature started for each element that
+  /// arrives with a value `value` finds: in a store of its own, or composed into this store
+  /// (``FeatureHosting``), its state then kept in the stack by the element's id and its
+  /// actions run here, before the element's.
+  fileprivate func stackPresenting<
+    ElementState, ElementAction, Destination: Reducer, Start: Sendable, Input: Sendable,
+    Output: Sendable
+  >(
+    _ stack: any WritableKeyPath<State, StackState<ElementState>> & Sendable,
+    action: ActionPath<Action, StackAction<ElementState, ElementAction>>,
+    feature: FeatureLauncher<Start, Input, Output>,
+    value: @escaping (ElementState) -> Start?,
+    extractFeature: @escaping (Action) -> (StackElementID, FeatureAction<Input, Output>)?,
+    embedFeature:
+      @escaping @Sendable (StackElementID, FeatureAction<Input, Output>) -> ElementAction,
+    fileID: StaticString,
+    line: UInt,
+    destination: () -> Destination
+  ) -> Reduce<State, Action>
+  where ElementState == Destination.State, ElementAction == Destination.Action {
     let embed = action.embed
     let place: AnyKeyPath = stack
+    func navigation(_ id: StackElementID) -> NavigationID {
+      NavigationID(place: place, identity: AnyHashable(id))
+    }
+    func composedEffects(
+      _ effects: Effect<FeatureAction<Input, Output>>, of id: StackElementID
+    ) -> Effect<Action> {
+      effects.map { embed(.element(id: id, action: embedFeature(id, $0))) }
+        .dismissing(with: embed(.popFrom(id: id)))
+        .scoped(to: navigation(id))
+    }
     // The kernel's stack finds the elements that arrived from its journal: a push costs the
     // same on a stack of 1,000 presented features as on one of 10.
-    return forEach(
-      stack, action: action, fileID: fileID, line: line,
-      destination: { PresentedFeatureProxy<Start, Input, Output>(fileID: fileID, line: line) },
-      arrival: { id, value in
-        Effect<Action>(
-          composing: PresentFeature<Action, Start, Input, Output>(
-            value: value, launcher: feature,
-            output: { embed(.element(id: id, action: .output($0))) },
-            dismiss: embed(.popFrom(id: id)))
+    let stackReducer = forEach(
+      stack, action: action, fileID: fileID, line: line, destination: destination,
+      arrival: { id, stackState in
+        guard let element = stackState[id: id], let value = value(element) else { return .none }
+        let child: @Sendable (FeatureAction<Input, Output>) -> Action = {
+          embed(.element(id: id, action: embedFeature(id, $0)))
+        }
+        let dependencies = DependencyValues.current
+        guard dependencies.featureHosting == .composed,
+          let composition = dependencies[feature: feature].composition
+        else {
+          return Effect<Action>(
+            composing: PresentFeature<Action, Start, Input, Output>(
+              value: value, launcher: feature, output: { child(.output($0)) },
+              dismiss: embed(.popFrom(id: id)))
+          )
+          .scoped(to: navigation(id))
+        }
+        var composed = composition.make(value, dependencies)
+        var started = Effect<Action>(
+          composing: ComposedPresentation<Action, Start, Input, Output>(
+            composition: composition, embed: child, send: { child(.composed($0)) })
         )
-        .scoped(to: NavigationID(place: place, identity: AnyHashable(id)))
+        .scoped(to: navigation(id))
+        if let didStart = composition.didStart {
+          started = started.merge(
+            with: composedEffects(composition.reduce(&composed, .action(didStart)), of: id))
+        }
+        stackState.composed[id] = composed
+        return started
       })
+    return Reduce { state, parentAction in
+      var childEffects: Effect<Action> = .none
+      if !state[keyPath: stack].composed.isEmpty,
+        let (id, child) = extractFeature(parentAction),
+        let step = ComposedStep<Input>(child),
+        state[keyPath: stack].composed[id] != nil,
+        let composition = DependencyValues.current[feature: feature].composition
+      {
+        childEffects = composedEffects(
+          composition.reduce(&state[keyPath: stack].composed[id]!, step), of: id)
+      }
+      return childEffects.merge(with: stackReducer.reduce(into: &state, action: parentAction))
+    }
   }
 }
 
@@ -166,23 +287,21 @@ extension Reducer {
     @ReducerBuilder<ElementState, ElementAction> destination: () -> Destination
   ) -> Reduce<State, Action>
   where ElementState == Destination.State, ElementAction == Destination.Action {
-    let embed = action.embed
-    let place: AnyKeyPath = stack
     let element = PresentedFeatureCase<Destination, Input, Output>(
       element: destination(), featureAction: featureAction, fileID: fileID, line: line)
-    return forEach(
-      stack, action: action, fileID: fileID, line: line,
-      destination: { element },
-      arrival: { id, elementState in
-        guard let value = featureState.extract(elementState) else { return .none }
-        return Effect<Action>(
-          composing: PresentFeature<Action, Start, Input, Output>(
-            value: value, launcher: feature,
-            output: { embed(.element(id: id, action: featureAction.embed(.output($0)))) },
-            dismiss: embed(.popFrom(id: id)))
-        )
-        .scoped(to: NavigationID(place: place, identity: AnyHashable(id)))
-      })
+    let extract = action.extract
+    return stackPresenting(
+      stack, action: action, feature: feature, value: featureState.extract,
+      extractFeature: {
+        guard case .element(let id, let child)? = extract($0),
+          let feature = featureAction.extract(child)
+        else { return nil }
+        return (id, feature)
+      },
+      embedFeature: { featureAction.embed($1) }, fileID: fileID, line: line
+    ) {
+      element
+    }
   }
 
   /// The mixed stack's `forEach` with the cases by their constructors
@@ -264,9 +383,14 @@ extension Reducer {
       element: destination(), featureAction: featureAction, fileID: fileID, line: line)
     let presentation = ifLet(state, action: action, fileID: fileID, line: line) { child }
     let embed = action.embed
+    let extract = action.extract
     return presenting(
       state, in: presentation, feature: feature, value: featureState.extract,
-      output: { embed(.presented(featureAction.embed(.output($0)))) }, dismiss: embed(.dismiss))
+      child: { embed(.presented(featureAction.embed($0))) },
+      extractChild: {
+        if case .presented(let child)? = extract($0) { featureAction.extract(child) } else { nil }
+      },
+      dismiss: embed(.dismiss))
   }
 
   /// The destination `ifLet` with the cases by their constructors
@@ -342,7 +466,7 @@ private struct PresentedFeatureProxy<Start: Sendable, Input: Sendable, Output: S
       return Effect(
         composing: SendToPresented<FeatureAction<Input, Output>, Input, Output>(
           input: input, fileID: fileID, line: line))
-    case .output:
+    case .output, .composed:
       return .none
     }
   }

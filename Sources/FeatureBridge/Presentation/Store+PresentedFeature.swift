@@ -22,7 +22,7 @@ extension Store {
     _ state: any WritableKeyPath<State, PresentationState<Start>> & Sendable
   ) -> Feature<Input, Output>? {
     guard let child = self.state[keyPath: state].presentedID else { return nil }
-    return presentedFeature(as: child)
+    return presentedFeature(as: child) { $0[keyPath: state].composed?.storage }
   }
 
   /// The feature presented by the element `id` of a navigation stack, while it is on the
@@ -41,14 +41,22 @@ extension Store {
     _ stack: any WritableKeyPath<State, StackState<Start>> & Sendable,
     id: StackElementID
   ) -> Feature<Input, Output>? {
-    presentedFeature(as: NavigationID(place: stack, identity: AnyHashable(id)))
+    presentedFeature(as: NavigationID(place: stack, identity: AnyHashable(id))) {
+      $0[keyPath: stack].composed[id]?.storage
+    }
   }
 
+  /// The feature presented as `child`: in a store of its own, or composed into this store, its
+  /// state then in the box `storage` finds.
   func presentedFeature<Input: Sendable, Output: Sendable>(
-    as child: NavigationID
+    as child: NavigationID, storage: @escaping (State) -> AnyObject?
   ) -> Feature<Input, Output>? {
-    let presented = existingOperatorState(PresentedFeatures.self)
-    return (presented?.feature(presentedAs: child) as? PresentedFeature<Input, Output>)?.feature
+    guard let presented = existingOperatorState(PresentedFeatures.self)?.feature(presentedAs: child)
+    else { return nil }
+    if let composed = presented as? ComposedFeature<Input, Output> {
+      return composed.handle(in: self, storage: storage)
+    }
+    return (presented as? PresentedFeature<Input, Output>)?.feature
   }
 }
 
@@ -77,18 +85,17 @@ extension ViewStore {
   public func presentedFeature<Start: Sendable, Input: Sendable, Output: Sendable>(
     _ state: any WritableKeyPath<State, PresentationState<Start>> & Sendable
   ) -> Feature<Input, Output>? {
-    guard let store = storage.owner as? any PresentingStore,
-      let child = peek(state).presentedID
-    else { return nil }
-    return store.presentedFeature(as: child)
+    guard let store = storage.owner as? any PresentingStore<State> else { return nil }
+    return store.presentedFeature(state)
   }
 }
 
 /// A store that may present features, whatever its state and actions: what a view store, which
 /// knows its store only by its state and view actions, asks for a presented feature.
-protocol PresentingStore: AnyObject {
-  func presentedFeature<Input: Sendable, Output: Sendable>(
-    as child: NavigationID
+protocol PresentingStore<State>: AnyObject {
+  associatedtype State
+  func presentedFeature<Start: Sendable, Input: Sendable, Output: Sendable>(
+    _ state: any WritableKeyPath<State, PresentationState<Start>> & Sendable
   ) -> Feature<Input, Output>?
 }
 

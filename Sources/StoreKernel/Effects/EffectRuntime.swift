@@ -77,7 +77,10 @@ package protocol ActionSink<Action>: Sendable {
 
   /// Sends `action` now. Call it on the store's actor only: it runs the store's reducer (an
   /// action sent while the store handles another is queued behind it, as any send).
-  func sendOnActor(_ action: Action)
+  ///
+  /// - Returns: The effects the action started (empty once the store is gone).
+  @discardableResult
+  func sendOnActor(_ action: Action) -> StoreTask
 
   /// Hops to the store's actor and sends `action` there.
   func send(_ action: Action) async

@@ -8,9 +8,9 @@ struct RuntimeSink<State, Action: Sendable>: ActionSink {
     self.isolation = isolation
   }
 
-  func sendOnActor(_ action: Action) {
+  func sendOnActor(_ action: Action) -> StoreTask {
     // The caller is on the store's actor (see `ActionSink`), where the runtime is confined.
-    _ = reference.runtime?.send(action)
+    reference.runtime?.send(action) ?? StoreTask()
   }
 
   func send(_ action: Action) async {

@@ -41,6 +41,12 @@ public struct PresentationState<State> {
   /// child appeared (FeatureBridge starts a presented feature then).
   package var presentedID: NavigationID? { presented?.id }
 
+  /// The state of the feature presented here when it is composed into the presenting store
+  /// (FeatureBridge's `FeatureHosting.composed`): the feature's own, opaque to the parent; not
+  /// part of the value (equality, hashing, coding and printing are the presented value's, as
+  /// when the feature runs in a store of its own).
+  package var composed: ComposedState?
+
   /// Which box holds the value and how many times it was written: the same stamp means the
   /// same value (a box is only written while no other value shares it).
   var stamp: PresentationStamp {

@@ -53,7 +53,9 @@ extension Reducer {
   ///   - fileID: Where the `forEach` is, for reports.
   ///   - line: Where the `forEach` is, for reports.
   ///   - destination: Builds the element reducer.
-  ///   - arrival: The effect for an element that arrived, given its id and state.
+  ///   - arrival: The effect for an element that arrived, given its id and the stack (where
+  ///     it may keep what it composed for the element: ``StackState/composed``, dropped when
+  ///     the element leaves).
   /// - Returns: A reducer that runs both.
   package func forEach<ElementState, ElementAction, Destination: Reducer>(
     _ stack: any WritableKeyPath<State, StackState<ElementState>> & Sendable,
@@ -61,7 +63,7 @@ extension Reducer {
     fileID: StaticString,
     line: UInt,
     destination: () -> Destination,
-    arrival: @escaping (StackElementID, ElementState) -> Effect<Action>
+    arrival: @escaping (StackElementID, inout StackState<ElementState>) -> Effect<Action>
   ) -> Reduce<State, Action>
   where ElementState == Destination.State, ElementAction == Destination.Action {
     let stackReducer = StackReducer(
@@ -79,7 +81,7 @@ private struct StackReducer<Parent: Reducer, Element: Reducer> {
   let element: Element
   let fileID: StaticString
   let line: UInt
-  let arrival: ((StackElementID, Element.State) -> Effect<Parent.Action>)?
+  let arrival: ((StackElementID, inout StackState<Element.State>) -> Effect<Parent.Action>)?
 
   private func navigation(_ id: StackElementID) -> NavigationID {
     NavigationID(place: stack, identity: AnyHashable(id))
@@ -138,11 +140,14 @@ private struct StackReducer<Parent: Reducer, Element: Reducer> {
     var effects = elementEffects.merge(with: parentEffects)
     if !gone.isEmpty {
       effects = .merge([effects] + gone.map { .cancel(navigation: navigation($0)) })
+      if !state[keyPath: stack].composed.isEmpty {
+        for id in gone { state[keyPath: stack].composed[id] = nil }
+      }
     }
     if let arrival, !arrived.isEmpty {
-      let stack = state[keyPath: stack]
       let started = arrived.compactMap { id in
-        stack.storage.index(of: id).map { arrival(id, stack.storage[$0]) }
+        state[keyPath: stack].storage.index(of: id) != nil
+          ? arrival(id, &state[keyPath: stack]) : nil
       }
       effects = .merge([effects] + started)
     }

@@ -20,6 +20,9 @@ public struct StackState<Element> {
   @usableFromInline var storage = IdentifiedStorage<StackElementID, Element>()
   /// What the stack's `forEach` has mounted; not part of the value (see `StackMounts`).
   @usableFromInline var mounts = StackMounts()
+  /// The state of each element's feature composed into the presenting store (FeatureBridge's
+  /// `FeatureHosting.composed`), by the element's id; not part of the value.
+  package var composed: [StackElementID: ComposedState] = [:]
 
   /// Creates an empty stack.
   public init() {}

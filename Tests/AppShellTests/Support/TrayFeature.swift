@@ -67,6 +67,7 @@ enum TrayFeature {
           state.heard = clicks
           return .send(.delegate(.heard(clicks)))
         case .clicker(.presented(.output(.saved))), .clicker(.presented(.input)),
+          .clicker(.presented(.composed)),
           .clicker(.dismiss), .delegate:
           return .none
         }

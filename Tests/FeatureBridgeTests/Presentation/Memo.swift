@@ -33,7 +33,7 @@ struct Memo: Reducer {
           state.recording = nil
           return .none
         }
-      case .recorder(.presented(.input)), .recorder(.dismiss):
+      case .recorder:
         return .none
       }
     }

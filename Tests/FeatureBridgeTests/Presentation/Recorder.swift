@@ -84,8 +84,11 @@ enum RecorderFeature {
       reducer: RecorderReducer(), isolation: isolation)
   }
 
-  static let launcher = FeatureLauncher<Recording, RecorderInput, RecorderOutput> {
-    recording, isolation in
-    start(recording, isolation: isolation)
+  /// What a parent presents it with: made from its recipe, so a host may compose it into the
+  /// parent's store.
+  static let launcher = FeatureLauncher { (recording: Recording) in
+    FeatureRecipe(
+      name: "Recorder", initialState: RecorderState(recording: recording),
+      reducer: RecorderReducer())
   }
 }

@@ -1,0 +1,408 @@
+public import StoreKernel
+
+/// Where the features a store presents run: each in a store of its own, or composed into the
+/// presenting store. The host chooses, once, through the dependencies of its root store; the
+/// parent's reducer, its feature modules and its tests are the same either way.
+///
+/// ```swift
+/// let store = Store(initialState: Memo.State(), reducer: Memo()) {
+///   $0.featureHosting = .composed
+/// }
+/// ```
+///
+/// Composed, a presented feature's state lives in the parent's state, beside the value it was
+/// presented with (opaque to the parent, a value that copies with it), and its actions go
+/// through the parent's store as values (``FeatureAction/composed(_:)``, printable, with no
+/// closures in them). Its inputs and outputs reach it and the parent as they do when it runs on
+/// its own, and dismissing it cancels its effects. A launcher made from a closure, or a fake,
+/// always runs in a store of its own: only a launcher made from a recipe
+/// (``FeatureLauncher/init(recipe:)``) can compose.
+///
+/// `Sendable`, `Equatable`.
+public enum FeatureHosting: Sendable, Equatable {
+  /// Each presented feature runs in a store of its own (the default).
+  case ownStores
+  /// Presented features run in the presenting store: one store for the whole tree.
+  case composed
+}
+
+extension DependencyValues {
+  /// Where the features this store presents run; ``FeatureHosting/ownStores`` by default. A
+  /// composed feature's store inherits it, so what it presents is composed too.
+  public var featureHosting: FeatureHosting {
+    get { self[FeatureHostingKey.self] }
+    set { self[FeatureHostingKey.self] = newValue }
+  }
+}
+
+private enum FeatureHostingKey: DependencyKey {
+  static var liveValue: FeatureHosting { .ownStores }
+  static var testValue: FeatureHosting { .ownStores }
+}
+
+/// An action of a feature composed into its parent's store: the feature's own action, which the
+/// parent cannot read (the feature's `Action` is not public) and only passes on.
+///
+/// Printable (it prints the feature's action), equal when it holds equal actions. A test store
+/// runs these without asking the test to receive them: they are the feature's own business, as
+/// the actions of a feature in a store of its own are.
+///
+/// `Sendable`: it holds the feature's action, which is.
+public struct ComposedAction: Sendable, Equatable, CustomStringConvertible,
+  CustomDebugStringConvertible, ComposedFeatureAction
+{
+  @usableFromInline let action: any Sendable
+
+  @inlinable
+  init(_ action: some Sendable) {
+    self.action = action
+  }
+
+  /// Whether both hold equal actions of the same type.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    guard let left = lhs.action as? any Equatable else { return false }
+    return Self.isEqual(left, rhs.action)
+  }
+
+  private static func isEqual<Value: Equatable>(_ left: Value, _ right: any Sendable) -> Bool {
+    guard let right = right as? Value else { return false }
+    return left == right
+  }
+
+  /// The feature's action.
+  public var description: String { String(describing: action) }
+
+  /// The feature's action, with its type.
+  public var debugDescription: String { String(reflecting: action) }
+}
+
+/// One action for a composed feature: an input from its parent, or one of its own.
+@usableFromInline
+enum ComposedStep<Input: Sendable> {
+  case input(Input)
+  case action(ComposedAction)
+}
+
+/// What a launcher made from a recipe does to compose its feature into a presenting store,
+/// formed where the feature's reducer type is known (``FeatureLauncher/init(recipe:)``), so
+/// that each of these runs specialized for it.
+///
+/// `Sendable`: its closures are.
+@usableFromInline
+struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: Sendable {
+  /// The feature's state for the value it is presented with, and the dependencies its reducer
+  /// runs with: `dependencies` (the presenting store's), then the feature's own.
+  @usableFromInline let make:
+    @Sendable (_ value: Start, _ dependencies: DependencyValues) -> ComposedState
+  /// Runs the feature's reducer on its state for one action; its own actions come back as
+  /// `.composed`, and a delegate action as `.output`.
+  @usableFromInline let reduce:
+    @Sendable (inout ComposedState, ComposedStep<Input>) -> Effect<FeatureAction<Input, Output>>
+  /// The feature's start action, run when it is composed.
+  @usableFromInline let didStart: ComposedAction?
+  /// The feature's stop action, run when its host stops it.
+  @usableFromInline let willStop: ComposedAction?
+  /// A running handle over a store scoped to the feature's state, made by `scoping`: what a
+  /// view shows.
+  @usableFromInline let handle:
+    @Sendable (_ scoping: any ComposedScoping, _ end: @escaping () -> Void) -> Feature<
+      Input, Output
+    >
+
+  @inlinable
+  init<R: Reducer & SendableMetatype>(recipe: @escaping @Sendable (Start) -> FeatureRecipe<R>)
+  where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
+    make = { value, dependencies in
+      let recipe = recipe(value)
+      var values = dependencies
+      recipe.dependencies(&values)
+      let featureValues = values
+      return ComposedState(
+        ComposedStorage(
+          name: recipe.name, state: recipe.initialState, dependencies: featureValues,
+          reducer: recipe.reducer.transformDependency { $0 = featureValues }))
+    }
+    reduce = { composed, step in
+      guard let storage = composed.take() as? ComposedStorage<R> else {
+        IssueReporter.report(
+          "A composed feature's state is not \(R.self)'s: an action for it reached a feature "
+            + "of another kind. It reached no feature.")
+        return .none
+      }
+      var unique = storage
+      if !isKnownUniquelyReferenced(&unique) { unique = unique.copy() }
+      defer { composed = ComposedState(unique) }
+      let action: R.Action
+      switch step {
+      case .input(let input):
+        action = .input(input)
+      case .action(let composedAction):
+        guard let own = composedAction.action as? R.Action else {
+          IssueReporter.report(
+            "An action of another feature reached \(unique.name): \(composedAction). It "
+              + "reached no feature.")
+          return .none
+        }
+        action = own
+      }
+      unique.version &+= 1
+      let effect = unique.reducer.reduce(into: &unique.state, action: action)
+        .map { FeatureAction<Input, Output>.composed(ComposedAction($0)) }
+      guard let output = action.output else { return effect }
+      return Effect.send(.output(output)).merge(with: effect)
+    }
+    didStart = R.Action.didStart.map { ComposedAction($0) }
+    willStop = R.Action.willStop.map { ComposedAction($0) }
+    handle = { scoping, end in
+      let store = scoping.scope(
+        state: { (storage: AnyObject) in (storage as? ComposedStorage<R>)?.state },
+        version: { (storage: AnyObject) in (storage as? ComposedStorage<R>)?.version ?? -1 },
+        action: { (action: R.Action) in ComposedAction(action) })
+      let storage = scoping.box as? ComposedStorage<R>
+      return Feature.composedHandle(
+        R.self, name: storage?.name ?? "\(R.self)", store: store,
+        registry: storage?.dependencies.featureRegistry ?? FeatureRegistry.shared, end: end)
+    }
+  }
+}
+
+/// A composed feature's state and reducer: the box a ``ComposedState`` holds, copied before a
+/// write when another value shares it.
+///
+/// Not `Sendable`: confined to the presenting store's actor, with the state that holds it.
+@usableFromInline
+final class ComposedStorage<R: Reducer> {
+  @usableFromInline let name: String
+  @usableFromInline var state: R.State
+  @usableFromInline let reducer: DependencyOverridingReducer<R>
+  /// The dependencies `reducer` runs with.
+  @usableFromInline let dependencies: DependencyValues
+  /// Bumped each time the reducer runs: what a view's scoped store compares.
+  @usableFromInline var version = 0
+
+  @usableFromInline
+  init(
+    name: String, state: R.State, dependencies: DependencyValues,
+    reducer: DependencyOverridingReducer<R>
+  ) {
+    self.name = name
+    self.state = state
+    self.dependencies = dependencies
+    self.reducer = reducer
+  }
+
+  @usableFromInline
+  func copy() -> ComposedStorage<R> {
+    let copy = ComposedStorage(
+      name: name, state: state, dependencies: dependencies, reducer: reducer)
+    copy.version = version
+    return copy
+  }
+}
+
+/// Makes a store scoped to a composed feature's state from the store that presents it, whose
+/// types the launcher does not know.
+@usableFromInline
+protocol ComposedScoping {
+  /// The feature's box, as it is now.
+  var box: AnyObject { get }
+
+  /// A store whose state is `state` of the composed feature's box (the last one it had, once
+  /// the feature is dismissed), and whose actions reach the feature through the presenting
+  /// store as `.composed`.
+  func scope<ChildState, ChildAction: Sendable>(
+    state: @escaping (AnyObject) -> ChildState?,
+    version: @escaping (AnyObject) -> Int,
+    action: @escaping (ChildAction) -> ComposedAction
+  ) -> Store<ChildState, ChildAction>
+}
+
+/// ``ComposedScoping`` for a presenting store.
+struct PresentingScope<State, Action: Sendable>: ComposedScoping {
+  let store: Store<State, Action>
+  let box: AnyObject
+  /// The feature's box in the presenting store's state, while it is there.
+  let storage: (State) -> AnyObject?
+  let embed: (ComposedAction) -> Action
+
+  func scope<ChildState, ChildAction: Sendable>(
+    state: @escaping (AnyObject) -> ChildState?,
+    version: @escaping (AnyObject) -> Int,
+    action: @escaping (ChildAction) -> ComposedAction
+  ) -> Store<ChildState, ChildAction> {
+    let storage = storage
+    let embed = embed
+    guard let first = storage(store.state).flatMap(state) else {
+      preconditionFailure("A composed feature's view was asked for while it was not presented")
+    }
+    let last = LastState(first)
+    return store.scope(
+      state: { parent in
+        if let box = storage(parent), let now = state(box) { last.value = now }
+        return last.value
+      },
+      action: { embed(action($0)) },
+      name: "\(store.name)/\(ChildState.self)",
+      changesWith: { parent in
+        storage(parent).map { ComposedVersion(box: ObjectIdentifier($0), version: version($0)) }
+      })
+  }
+}
+
+/// The last state a composed feature's scoped store read, which it keeps showing once the
+/// feature is dismissed. Not `Sendable`: confined to the store's actor.
+final class LastState<Value> {
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+/// What a composed feature's scoped store compares to learn that the feature's state changed.
+struct ComposedVersion: Equatable {
+  let box: ObjectIdentifier
+  let version: Int
+}
+
+/// A feature composed into the store that presents it, as that store's running children know
+/// it (``PresentedFeatures``): how to reach it, and its handle once a view asked for one.
+final class ComposedFeature<Input: Sendable, Output: Sendable>: PresentedFeatureHandle {
+  /// The feature's stop action.
+  let willStop: ComposedAction?
+  /// Makes the feature's handle.
+  let makeHandle:
+    @Sendable (_ scoping: any ComposedScoping, _ end: @escaping () -> Void) -> Feature<
+      Input, Output
+    >
+  /// How the presenting reducer embeds the feature's actions: a
+  /// `(FeatureAction<Input, Output>) -> Action` of the presenting store's `Action`.
+  let embed: any Sendable
+  /// Sends one of the feature's actions through the store that runs it.
+  let send: (ComposedAction) -> StoreTask
+  /// Cancels the feature's effects.
+  private let cancel: () -> Void
+  private(set) var handle: Feature<Input, Output>?
+  private var isStopped = false
+
+  init<Start>(
+    composition: FeatureComposition<Start, Input, Output>, embed: any Sendable,
+    send: @escaping (ComposedAction) -> StoreTask, cancel: @escaping () -> Void
+  ) {
+    willStop = composition.willStop
+    makeHandle = composition.handle
+    self.embed = embed
+    self.send = send
+    self.cancel = cancel
+  }
+
+  /// The feature's handle, scoped from `store` (the presenting store) the first time.
+  func handle<State, Action: Sendable>(
+    in store: Store<State, Action>, storage: @escaping (State) -> AnyObject?
+  ) -> Feature<Input, Output>? {
+    if let handle { return handle }
+    guard !isStopped, let embed = embed as? @Sendable (FeatureAction<Input, Output>) -> Action,
+      let box = storage(store.state)
+    else { return nil }
+    let made = makeHandle(
+      PresentingScope(store: store, box: box, storage: storage) { embed(.composed($0)) },
+      { [weak self] in self?.end() })
+    handle = made
+    return made
+  }
+
+  private func end() {
+    guard !isStopped else { return }
+    isStopped = true
+    cancel()
+  }
+
+  nonisolated(nonsending) func stop() async {
+    if let handle { return await handle.stop() }
+    guard !isStopped else { return }
+    if let willStop { await send(willStop).finish() }
+    end()
+  }
+
+  func letGo() {
+    isStopped = true
+    handle?.stopNow()
+  }
+
+  nonisolated(nonsending) func settle() async {
+    await handle?.settle()
+  }
+
+  func featureRunningCurrentTask(visited: inout Set<ObjectIdentifier>) -> String? {
+    handle?.host.featureRunningCurrentTask(visited: &visited)
+  }
+}
+
+extension ComposedStep {
+  /// The step for a parent's action to a presented feature; `nil` for an output.
+  @usableFromInline
+  init?<Output>(_ action: FeatureAction<Input, Output>) {
+    switch action {
+    case .input(let input): self = .input(input)
+    case .composed(let action): self = .action(action)
+    case .output: return nil
+    }
+  }
+}
+
+/// Registers a feature composed into the presenting store with the store's running children
+/// (``PresentedFeatures``), right where the parent presents it, for as long as it is presented:
+/// so that a view can ask for its handle, and the host's stop reaches it.
+struct ComposedPresentation<Action: Sendable, Start: Sendable, Input: Sendable, Output: Sendable>:
+  EffectOperator
+{
+  let composition: FeatureComposition<Start, Input, Output>
+  /// The presenting reducer's embedding of the feature's actions, kept as it was through the
+  /// scopes this effect travels (a view asks the presenting store for the handle).
+  let embed: any Sendable
+  /// The same embedding, into the actions of the store this effect runs in.
+  let send: @Sendable (ComposedAction) -> Action?
+
+  init(
+    composition: FeatureComposition<Start, Input, Output>,
+    embed: @escaping @Sendable (FeatureAction<Input, Output>) -> Action,
+    send: @escaping @Sendable (ComposedAction) -> Action?
+  ) {
+    self.composition = composition
+    self.embed = embed
+    self.send = send
+  }
+
+  private init(
+    composition: FeatureComposition<Start, Input, Output>, erasedEmbed: any Sendable,
+    send: @escaping @Sendable (ComposedAction) -> Action?
+  ) {
+    self.composition = composition
+    self.embed = erasedEmbed
+    self.send = send
+  }
+
+  func start(in runtime: any EffectRuntime<Action>, ids: [EffectID]) -> StoreTask {
+    guard let child = ids.last(where: \.marksChild) else { return StoreTask() }
+    let presented = runtime.operatorState(PresentedFeatures.self) { PresentedFeatures() }
+    if presented.feature(for: child) != nil { return StoreTask() }
+    let sink = runtime.sink()
+    let send = send
+    let feature = ComposedFeature<Input, Output>(
+      composition: composition, embed: embed,
+      send: { action in send(action).map { sink.sendOnActor($0) } ?? StoreTask() },
+      cancel: { [weak runtime] in runtime?.cancel(id: child) })
+    presented.insert(feature, for: child)
+    runtime.attach(ids: ids) { [weak presented] _ in
+      presented?.remove(child)?.letGo()
+    }
+    return StoreTask()
+  }
+
+  func rebuilt<Other: Sendable>(_ transform: EffectTransform<Action, Other>) -> Effect<Other> {
+    let send = send
+    return Effect<Other>(
+      composing: ComposedPresentation<Other, Start, Input, Output>(
+        composition: composition, erasedEmbed: embed,
+        send: { send($0).flatMap(transform.action) }))
+  }
+
+  var isImmediate: Bool { true }
+}
