@@ -14,7 +14,6 @@ enum CompareCommand {
     /// One root store whose scopes are derived again only when their feature ran.
     var singleStore: Measurement
     /// One root store whose every scope is derived again after every action.
-    var singleStoreUntracked: Measurement
 
     /// Events of `measurement` per event of the multi-store build.
     func eventRatio(_ measurement: Measurement) -> Double {
@@ -64,8 +63,7 @@ enum CompareCommand {
       }
       comparisons.append(
         Comparison(
-          multiStore: multi, singleStore: measured[.singleStore]!,
-          singleStoreUntracked: measured[.singleStoreUntracked]!))
+          multiStore: multi, singleStore: measured[.singleStore]!))
     }
     if options.json {
       print(CompareReport.json(comparisons))

@@ -12,10 +12,10 @@ enum CompareReport {
     var out = ""
     for comparison in comparisons {
       let multi = comparison.multiStore
-      let builds = [multi, comparison.singleStore, comparison.singleStoreUntracked]
+      let builds = [multi, comparison.singleStore]
       out += """
         Typing \(multi.keystrokes) keys (5 lines × 60 characters + Enter, × \(repetitions)) \
-        with \(multi.extraFeatures) extra live features\(endToEnd ? ", end to end (bytes in, frames out)" : "") — same final result in all three: yes
+        with \(multi.extraFeatures) extra live features\(endToEnd ? ", end to end (bytes in, frames out)" : "") — same final result in both: yes
 
         """
       func counts(_ name: String, _ value: (Measurement) -> Int) -> [String] {
@@ -43,11 +43,9 @@ enum CompareReport {
         ["wall time"] + builds.map { milliseconds($0.wallSeconds) }
           + builds.dropFirst().map { times($0.wallSeconds / max(1e-9, multi.wallSeconds)) })
       rows.append(
-        ["peak RSS (process)"] + builds.map { "\($0.peakResidentKilobytes) KiB" } + ["", ""])
+        ["peak RSS (process)"] + builds.map { "\($0.peakResidentKilobytes) KiB" } + [""])
       out += table(
-        header: [
-          "", "multi-store", "single-store", "untracked", "single / multi", "untr. / multi",
-        ],
+        header: ["", "multi-store", "single-store", "single / multi"],
         rows: rows)
       out += "\n"
     }
@@ -56,21 +54,19 @@ enum CompareReport {
       // whatever their widths (2011 events and 145 µs at N = 1000).
       out += "Cost per keystroke as the app grows (store events, µs of CPU):\n"
       out += table(
-        header: [
-          "N", "multi events", "µs", "single events", "µs", "untracked events", "µs",
-        ],
+        header: ["N", "multi events", "µs", "single events", "µs"],
         rows: comparisons.map { comparison in
           ["\(comparison.multiStore.extraFeatures)"]
-            + [comparison.multiStore, comparison.singleStore, comparison.singleStoreUntracked]
+            + [comparison.multiStore, comparison.singleStore]
             .flatMap {
               [fixed($0.eventsPerKeystroke, 2), fixed($0.cpuMicrosecondsPerKeystroke, 2)]
             }
         })
     }
     out += """
-      single-store: one root store whose scopes are derived again only when their feature ran \
-      (views that track what they read); untracked: every scope is derived again after every \
-      action. Peak RSS is the process's high-water mark so far: the runs share one process, so \
+      single-store: one root store holding every feature's state, its reducer presenting each \
+      feature composed into it; a view's scope is derived again only when its feature ran. \
+      Peak RSS is the process's high-water mark so far: the runs share one process, so \
       a later run's figure includes the earlier ones'.
       """
     return out
@@ -81,19 +77,14 @@ enum CompareReport {
       var features: Int
       var multiStore: Measurement
       var singleStore: Measurement
-      var singleStoreUntracked: Measurement
       var eventRatio: Double
       var cpuRatio: Double
-      var untrackedEventRatio: Double
-      var untrackedCPURatio: Double
     }
     let runs = comparisons.map {
       Run(
         features: $0.multiStore.extraFeatures, multiStore: $0.multiStore,
-        singleStore: $0.singleStore, singleStoreUntracked: $0.singleStoreUntracked,
-        eventRatio: $0.eventRatio($0.singleStore), cpuRatio: $0.cpuRatio($0.singleStore),
-        untrackedEventRatio: $0.eventRatio($0.singleStoreUntracked),
-        untrackedCPURatio: $0.cpuRatio($0.singleStoreUntracked))
+        singleStore: $0.singleStore,
+        eventRatio: $0.eventRatio($0.singleStore), cpuRatio: $0.cpuRatio($0.singleStore))
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -14,21 +14,15 @@ enum SweepChart {
   /// The chart of `comparisons`, each a run of the workload with one number of extra features
   /// (`repetitions` times the 5 lines).
   static func svg(_ comparisons: [CompareCommand.Comparison], repetitions: Int) -> String {
-    typealias Series = (multi: [Double], single: [Double], untracked: [Double])
+    typealias Series = (multi: [Double], single: [Double])
     func series(_ value: (Measurement) -> Double) -> Series {
-      (
-        comparisons.map { value($0.multiStore) }, comparisons.map { value($0.singleStore) },
-        comparisons.map { value($0.singleStoreUntracked) }
-      )
+      (comparisons.map { value($0.multiStore) }, comparisons.map { value($0.singleStore) })
     }
     let panels: [(title: String, unit: String, series: Series)] = [
       ("Store events per keystroke (lower is better)", "", series(\.eventsPerKeystroke)),
       ("CPU per keystroke (lower is better)", " µs", series(\.cpuMicrosecondsPerKeystroke)),
     ]
-    let builds = [
-      ("#1f77b4", "multi-store"), ("#ff7f0e", "single-store"),
-      ("#d62728", "single-store, untracked scopes"),
-    ]
+    let builds = [("#1f77b4", "multi-store"), ("#ff7f0e", "single-store")]
     let counts = comparisons.map { Double(max(1, $0.multiStore.extraFeatures)) }
     let panelWidth = 440.0
     let plotTop = 50.0
@@ -36,9 +30,9 @@ enum SweepChart {
     let captions = [
       "Lower is better: the store events and the CPU time one keystroke typed into a note costs.",
       "multi-store: each feature in a store of its own (the app's default). single-store: one root",
-      "store whose scoped children are derived again only when their feature ran (as views that",
-      "track what they read). Untracked scopes: the same root store deriving every child again",
-      "after every action, as a root store without tracked views does.",
+      "store holding every feature's state, its reducer presenting each feature composed into it",
+      "(every action passes the root reducer); a view's scope is derived again only when its",
+      "feature ran.",
       "Workload: a new note, then 5 lines of 60 characters typed a key at a time, \(repetitions)×,",
       "with N extra live counter features. Measured \(Self.today()), \(Self.build) build, "
         + "\(Self.platform).",
@@ -55,7 +49,7 @@ enum SweepChart {
     for (index, panel) in panels.enumerated() {
       let originX = 20 + Double(index) * (panelWidth + 10) + 70
       let width = panelWidth - 90
-      let values = (panel.series.multi + panel.series.single + panel.series.untracked)
+      let values = (panel.series.multi + panel.series.single)
         .filter { $0 > 0 }
       let low = floor(log10(values.min() ?? 0.1))
       let high = max(low + 1, ceil(log10(values.max() ?? 1)))
@@ -93,7 +87,7 @@ enum SweepChart {
         <text x="\(originX + width / 2)" y="\(plotTop + plotHeight + 32)" text-anchor="middle">extra live features (N)</text>
 
         """
-      let lines = [panel.series.multi, panel.series.single, panel.series.untracked]
+      let lines = [panel.series.multi, panel.series.single]
       for (line, (color, _)) in zip(lines, builds) {
         let points = zip(counts, line).map { "\(x($0)),\(y($1))" }.joined(separator: " ")
         svg +=

@@ -20,7 +20,9 @@ enum AppFeatures {
   static let counter = AppFeature(
     title: "Counter",
     initialBadge: "0",
-    recipe: { CounterFeature.recipe(favorites: $0.favorites, storage: $0.counterStorage) },
+    launcher: CounterFeature.launcher.starting { (context: AppContext) in
+      CounterFeature.Configuration(favorites: context.favorites, storage: context.counterStorage)
+    },
     view: { CounterView(store: $0) },
     shellEvents: { output in
       switch output {
@@ -34,7 +36,7 @@ enum AppFeatures {
   static let profile = AppFeature(
     title: "Profile",
     initialBadge: "0",
-    recipe: { ProfileFeature.recipe(favorites: $0.favorites) },
+    launcher: ProfileFeature.launcher.starting { (context: AppContext) in context.favorites },
     view: { ProfileView(store: $0) },
     shellEvents: { output in
       switch output {
@@ -45,8 +47,9 @@ enum AppFeatures {
 
   static let notes = AppFeature(
     title: "Notes",
-    recipe: {
-      NotesFeature.recipe(storage: $0.storage, autosaveDelay: $0.autosaveDelay, clock: $0.clock)
+    launcher: NotesFeature.launcher.starting { (context: AppContext) in
+      NotesFeature.Configuration(
+        storage: context.storage, autosaveDelay: context.autosaveDelay, clock: context.clock)
     },
     view: { NotesView(store: $0) },
     shellEvents: { output in
@@ -62,13 +65,18 @@ enum AppFeatures {
     },
     saveInput: .save)
 
+  /// The extra counters' launcher: a counter on the shared favorites, with nothing kept.
+  static let extraCounter = CounterFeature.launcher.starting { (context: AppContext) in
+    CounterFeature.Configuration(favorites: context.favorites)
+  }
+
   /// `count` more counters without tabs, with live views: the other screens of a large app, for
   /// `compare`.
   static func extras(_ count: Int) -> [any AppFeatureDeclaration] {
     (0..<count).map { index in
       AppFeature(
         title: "Extra\(index)", hasTab: false,
-        recipe: { CounterFeature.recipe(favorites: $0.favorites) }, view: counter.view,
+        launcher: extraCounter, view: counter.view,
         shellEvents: { _ in [] })
     }
   }

@@ -1,67 +1,49 @@
+import FeatureBridge
 import StoreKernel
 
-/// The whole app's state in the single-store build: the shell's, and each feature's slot.
+/// The whole app's state in the single-store build, one value: the shell's, and each declared
+/// feature presented with the app's context. Composed into the root store
+/// (`featureHosting = .composed`), each feature's own state lives inside its presentation, and
+/// what it presents (an open note's editor) inside the feature's.
+///
+/// Not `Sendable`: it lives in the root store, on the shell's actor.
 struct AppState {
   var shell: ShellState
-  /// The declared features' slots, and the presented features' while they are presented.
-  let slots: SlotTable
+  /// By declaration index: the context the feature was presented with, while it runs.
+  var features: [PresentationState<AppContext>]
 }
 
-/// The slots of the single-store build's root store: one per declared feature, in declaration
-/// order, then one per feature a reducer presents, for as long as it is presented. A slot's
-/// index is never reused: it marks the slot's effects (``SlotEffects``).
+/// The whole app's actions in the single-store build: values, printable, with no closures.
 ///
-/// Not `Sendable`: confined to the root store's actor.
-final class SlotTable {
-  private var slots: [Int: AnyObject] = [:]
-  private var nextIndex = 0
-
-  /// Adds a slot, made by `make` with its index.
-  func add(_ make: (Int) -> AnyObject) -> Int {
-    let index = nextIndex
-    nextIndex += 1
-    slots[index] = make(index)
-    return index
-  }
-
-  /// Takes out a slot whose feature was dismissed or stopped.
-  func remove(at index: Int) {
-    slots[index] = nil
-  }
-
-  /// How many features have slots now.
-  var count: Int { slots.count }
-}
-
-/// The whole app's actions in the single-store build.
+/// `Sendable`: its payloads are.
 enum AppAction: Sendable {
   case shell(ShellAction)
-  /// An action of a feature, bound to the slot that handles it.
-  case feature(SlotAction)
+  /// Presents every declared feature with `context`: the app's first action.
+  case start(AppContext)
+  /// An action of the declared feature at `index`: its presentation's action
+  /// (`PresentationAction<FeatureAction<Input, Output>>` of the feature's types), which the
+  /// feature's own reducer reads back (``AppFeature/reducer(at:)``).
+  case feature(index: Int, action: any Sendable)
 }
 
-/// An action of one feature, bound to its slot when the feature's store sends it (or its effect
-/// does): the root reducer runs it on that slot without knowing the feature's types, so no
-/// action is boxed as `any Sendable` and none is cast back. An action cannot reach another
-/// feature's slot, or a slot of the wrong type.
-///
-/// `Sendable`: the slot it holds is isolated to the shell's actor, where the root store (and so
-/// its reducer) lives.
-struct SlotAction: Sendable {
-  /// Runs the feature's reducer on its slot for the action.
-  let reduce: @ShellActor @Sendable () -> Effect<AppAction>
-}
-
-/// One root reducer for every feature: each feature's reducer runs on its slot for its own
-/// actions; the shell hears their outputs through their boundaries, as in the multi-store build.
+/// One root reducer for every feature: the shell's, and each declared feature's
+/// (``AppFeature/reducer(at:)``: its presentation, and its outputs read as shell events).
 struct AppReducer: Reducer {
+  let features: [Reduce<AppState, AppAction>]
+
   func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
+    var effects: Effect<AppAction> = .none
     switch action {
     case .shell(let action):
-      return ShellReducer().reduce(into: &state.shell, action: action).map(AppAction.shell)
-    case .feature(let action):
-      // The root store lives on the shell's actor (``HostedApp``), so its reducer runs there.
-      return ShellActor.assumeIsolated { action.reduce() }
+      effects = ShellReducer().reduce(into: &state.shell, action: action).map(AppAction.shell)
+    case .start(let context):
+      for index in state.features.indices { state.features[index].wrappedValue = context }
+    case .feature:
+      break
     }
+    for feature in features {
+      effects = effects.merge(with: feature.reduce(into: &state, action: action))
+    }
+    return effects
   }
 }

@@ -22,22 +22,25 @@ protocol RunningFeature: AnyObject {
   func finish() async
 }
 
-/// The one implementation of ``RunningFeature``, for a feature declared as `AppFeature<R>`.
+/// The one implementation of ``RunningFeature``, for a feature declared as an ``AppFeature``:
+/// its running handle, in a store of its own or composed into the root store.
 @ShellActor
-final class BoundaryFeature<R: Reducer>: RunningFeature where R.Action: BoundaryAction {
-  private let feature: Feature<R.Action.Input, R.Action.Output>
-  private let appFeature: AppFeature<R>
+final class BoundaryFeature<State, ViewAction: Sendable, Input: Sendable, Output: Sendable>:
+  RunningFeature
+{
+  private let feature: Feature<Input, Output>
+  private let appFeature: AppFeature<State, ViewAction, Input, Output>
   private let index: Int
   let view: any TerminalView
 
   init(
-    declaration: AppFeature<R>, index: Int, feature: Feature<R.Action.Input, R.Action.Output>
+    declaration: AppFeature<State, ViewAction, Input, Output>, index: Int,
+    feature: Feature<Input, Output>
   ) {
     self.appFeature = declaration
     self.index = index
     self.feature = feature
-    view = declaration.view(
-      feature.viewStore(state: R.State.self, viewAction: R.Action.ViewAction.self))
+    view = declaration.view(feature.viewStore(state: State.self, viewAction: ViewAction.self))
   }
 
   var declaration: any AppFeatureDeclaration { appFeature }
@@ -53,7 +56,8 @@ final class BoundaryFeature<R: Reducer>: RunningFeature where R.Action: Boundary
     let events = appFeature.shellEvents
     let index = index
     // The direct path: the shell hears each output the moment the feature emits it, on this
-    // actor, with no stream or task in between.
+    // actor, with no stream or task in between. A feature composed into the root store emits
+    // none here: its outputs are the root's actions, which its reducer reads.
     feature.onOutput { output in
       for event in events(output) { shell.send(.feature(index, event)) }
     }

@@ -5,19 +5,18 @@ import TerminalUI
 /// The app's features running behind their boundaries, and the shell hearing their outputs: one
 /// lifecycle for every architecture. Only where each feature's reducer runs differs.
 ///
-/// - Multi-store: each feature has a store of its own; the shell has its own.
-/// - Single-store: the same declared features composed under one root store. Each feature's
-///   reducer runs on its slot of the root state (``FeatureSlot``), its boundary's host and view
-///   use a store scoped from the root, and the shell is a scope of the root too. A declared
-///   feature gets its slot as a feature it presents does (``RootComposer``). Tracked (the
-///   default single-store build), a feature's scope is derived again only when its reducer has
-///   run, as in an app whose views track what they read: the best a single store can do.
-///   Untracked, every scope is derived again after every action of the app, as in a root store
-///   without such tracking; `compare` measures both against the multi-store build.
+/// - Multi-store: each feature has a store of its own (its module's launcher, `start`); the
+///   shell has its own, and hears the features' outputs through their handles.
+/// - Single-store: one root store, whose reducer presents every declared feature with
+///   `featureHosting = .composed`, through the same public API any host has: each feature's
+///   state lives in the root state (``AppState``), what it presents inside its own, and every
+///   action is the root store's. The shell is a scope of the root, and hears the features'
+///   outputs as the root's actions. A view's store is scoped from the root, and is derived
+///   again only when its feature's reducer ran.
 ///
-/// Either way the features start, take inputs, route outputs to the shell, settle and stop
-/// through the same host code (FeatureBridge's `Feature`): there is no second lifecycle to keep
-/// in step, and no second list of features.
+/// Either way the shell reaches each feature through its running handle (FeatureBridge's
+/// `Feature`): its view, its inputs, settling and stopping it. There is no second lifecycle to
+/// keep in step, and no second list of features.
 @ShellActor
 final class HostedApp: RunningApp {
   let architecture: Architecture
@@ -25,7 +24,7 @@ final class HostedApp: RunningApp {
   let declarations: [any AppFeatureDeclaration]
   let shell: Store<ShellState, ShellAction>
   private let features: [any RunningFeature]
-  /// The single-store builds' root store, which holds every feature's slot and the shell.
+  /// The single-store build's root store, which holds every feature and the shell.
   private let root: Store<AppState, AppAction>?
 
   init(
@@ -46,32 +45,29 @@ final class HostedApp: RunningApp {
       features = declarations.enumerated().map { index, declaration in
         declaration.start(in: context, at: index)
       }
-    case .singleStore, .singleStoreUntracked:
-      let tracked = architecture == .singleStore
+    case .singleStore:
       let hostDependencies = context.hostDependencies
-      let table = SlotTable()
-      // Every feature runs on a slot of the root store: the declared ones from the start, and
-      // what they present while it is presented.
-      let composer = RootComposer(slots: table, tracked: tracked)
       let root = Store(
-        initialState: AppState(shell: shellState, slots: table),
-        reducer: AppReducer(),
+        initialState: AppState(
+          shell: shellState,
+          features: Array(
+            repeating: PresentationState(wrappedValue: nil), count: declarations.count)),
+        reducer: AppReducer(
+          features: declarations.enumerated().map { index, declaration in
+            declaration.reducer(at: index)
+          }),
         name: "App",
         withDependencies: { values in
-          for declaration in declarations { declaration.prepare(&values, in: context) }
-          values.featureComposer = FeatureComposerReference(composer)
+          values.featureHosting = .composed
           hostDependencies(&values)
         })
-      composer.root = root
       self.root = root
-      shell =
-        tracked
-        ? root.scope(
-          state: { $0.shell }, action: { .shell($0) }, name: "App/Shell",
-          changesWith: { $0.shell })
-        : root.scope(state: { $0.shell }, action: { .shell($0) }, name: "App/Shell")
+      root.send(.start(context))
+      shell = root.scope(
+        state: { $0.shell }, action: { .shell($0) }, name: "App/Shell",
+        changesWith: { $0.shell })
       features = declarations.enumerated().map { index, declaration in
-        declaration.start(in: context, at: index, on: root, composer: composer)
+        declaration.composed(at: index, in: root)
       }
     }
     for feature in features { feature.routeOutputs(into: shell) }
@@ -90,11 +86,13 @@ final class HostedApp: RunningApp {
   }
 
   func stop() async {
-    // What the features present first (an open note's editor), as a presenting feature's host
-    // stops them in the multi-store build: what they hand over reaches their parents, which
-    // then save it. The declared features' slots share the root's presented features.
+    // In the single store every feature is presented by the root: they stop deepest first (an
+    // open note's editor before the notes), then in declaration order, each delivering what
+    // it was sent and running its stop action (saving); what one hands over while stopping
+    // reaches its parent first.
     await root?.stopPresentedFeatures()
-    // In declaration order; each delivers what it was sent and saves before it stops.
+    // In declaration order; each delivers what it was sent and saves before it stops (already
+    // stopped ones return at once).
     for feature in features { await feature.finish() }
     // What the shell's own reducer started, in the root the features shared.
     root?.cancelRunningEffects()

@@ -44,12 +44,10 @@ extension RunningApp {
 enum Architecture: String, Sendable, CaseIterable {
   /// Each feature owns its store behind a FeatureBridge boundary.
   case multiStore = "multi-store"
-  /// One root store; each feature's view gets a scoped child store, derived again only when
-  /// its feature's reducer has run (as with views that track what they read).
+  /// One root store holding every feature's state, the features composed into it through
+  /// FeatureBridge's public composition; each feature's view gets a store scoped from the root,
+  /// derived again only when its feature's reducer has run.
   case singleStore = "single-store"
-  /// One root store whose every scoped child is derived again after every action: a root
-  /// store without tracking, for `compare`.
-  case singleStoreUntracked = "single-store-untracked"
 }
 
 extension Architecture {

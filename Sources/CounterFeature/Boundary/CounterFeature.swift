@@ -34,8 +34,41 @@ public enum CounterFeature {
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation
   ) -> Feature<CounterInput, CounterOutput> {
-    recipe(count: count, favorites: favorites, storage: storage).start(
-      inputs: inputs, withDependencies: prepareDependencies, isolation: isolation)
+    launcher.start(
+      Configuration(count: count, favorites: favorites, storage: storage), inputs: inputs,
+      withDependencies: prepareDependencies, isolation: isolation)
+  }
+
+  /// What the counter starts with.
+  ///
+  /// `Sendable`: its values are.
+  public struct Configuration: Sendable {
+    /// The starting count (until the storage's is loaded, if it has one).
+    public var count: Int
+    /// The favorites shared with other features; the counter reads and writes it.
+    public var favorites: Shared<Set<Int>>
+    /// Where the count and the favorites are kept between runs; `nil` keeps them in memory.
+    public var storage: CounterStorage?
+
+    /// What the counter starts with.
+    ///
+    /// - Parameters:
+    ///   - count: The starting count.
+    ///   - favorites: The favorites shared with other features.
+    ///   - storage: Where the count and the favorites are kept between runs, if anywhere.
+    public init(count: Int = 0, favorites: Shared<Set<Int>>, storage: CounterStorage? = nil) {
+      self.count = count
+      self.favorites = favorites
+      self.storage = storage
+    }
+  }
+
+  /// The counter, as a host starts it (``FeatureLauncher/start(_:inputs:withDependencies:isolation:)``)
+  /// or a parent presents it: in a store of its own, or composed into the parent's store.
+  public static let launcher = FeatureLauncher { (configuration: Configuration) in
+    recipe(
+      count: configuration.count, favorites: configuration.favorites,
+      storage: configuration.storage)
   }
 
   /// The counter, before it runs: what `start` starts, and what a single-store app composes.

@@ -159,21 +159,22 @@ extension Feature {
   /// dismissing it there ends it; `end` cancels its effects when its host stops it.
   @inlinable
   static func composedHandle<R: Reducer>(
-    _ reducer: R.Type, name: String, store: Store<R.State, R.Action>,
+    _ reducer: R.Type, name: String, store: Store<R.State, R.Action>, startWork: StoreTask?,
     registry: FeatureRegistry, end: @escaping () -> Void
   ) -> Feature
   where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
     // Asked for by a view, on the store's actor, which `assumeIsolated` checks: the store and
     // `end` stay there.
-    let carried = OnItsActor(value: (store: store, end: end))
+    let carried = OnItsActor(value: (store: store, end: end, startWork: startWork))
     return store.isolation.assumeIsolated { isolation in
       let counters = BoundaryCounters()
-      let (store, end) = carried.value
-      return OnItsActor(
-        value: hosting(
-          R.self, name: name, store: store, counters: counters,
-          outputs: OutputRoute(counters: counters), inputs: nil, delivery: nil,
-          registry: registry, endEffects: end, startsFeature: false, isolation: isolation))
+      let (store, end, startWork) = carried.value
+      let feature = hosting(
+        R.self, name: name, store: store, counters: counters,
+        outputs: OutputRoute(counters: counters), inputs: nil, delivery: nil,
+        registry: registry, endEffects: end, startsFeature: false, isolation: isolation)
+      (feature.host as? FeatureHost<R>)?.startWork = startWork
+      return OnItsActor(value: feature)
     }.value
   }
 }

@@ -162,8 +162,11 @@ final class FeatureHost<R: Reducer>: RunningFeatureHost where R.Action: Boundary
       for work in running { await work.finish() }
     }
     inputWork.removeAll()
-    // The features it presents settle too, and what they emitted reaches it.
-    if let presented = store?.existingOperatorState(PresentedFeatures.self) {
+    // The features it presents in stores of their own settle too, and what they emitted
+    // reaches it. A feature composed into another store (`endEffects` set) presents into that
+    // store: its children's work is part of its inputs' work, and the store's running
+    // children are not all its own.
+    if endEffects == nil, let presented = store?.existingOperatorState(PresentedFeatures.self) {
       await presented.settleAll()
     }
   }

@@ -100,14 +100,17 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
     @Sendable (inout ComposedState, ComposedStep<Input>) -> Effect<FeatureAction<Input, Output>>
   /// The feature's start action, run when it is composed.
   @usableFromInline let didStart: ComposedAction?
+  /// Whether the work the start action starts ends by itself (a load): its host's `settle()`
+  /// and stop wait for it.
+  @usableFromInline let startWorkEnds: Bool
   /// The feature's stop action, run when its host stops it.
   @usableFromInline let willStop: ComposedAction?
   /// A running handle over a store scoped to the feature's state, made by `scoping`: what a
   /// view shows.
   @usableFromInline let handle:
-    @Sendable (_ scoping: any ComposedScoping, _ end: @escaping () -> Void) -> Feature<
-      Input, Output
-    >
+    @Sendable (
+      _ scoping: any ComposedScoping, _ startWork: StoreTask?, _ end: @escaping () -> Void
+    ) -> Feature<Input, Output>
 
   @inlinable
   init<R: Reducer & SendableMetatype>(recipe: @escaping @Sendable (Start) -> FeatureRecipe<R>)
@@ -146,23 +149,89 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
         action = own
       }
       unique.version &+= 1
-      let effect = unique.reducer.reduce(into: &unique.state, action: action)
-        .map { FeatureAction<Input, Output>.composed(ComposedAction($0)) }
-      guard let output = action.output else { return effect }
-      return Effect.send(.output(output)).merge(with: effect)
+      // What the feature sends itself at once runs now, in this step, as its own store runs
+      // it before anything else reaches it; so its outputs reach the parent in the order they
+      // would from a store of its own.
+      let (sends, rest) = unique.reducer.reduce(into: &unique.state, action: action)
+        .takingSends()
+      // The common step (a keystroke): nothing sent at once, no output.
+      if sends.isEmpty, action.output == nil {
+        return rest.map { FeatureAction<Input, Output>.composed(ComposedAction($0)) }
+      }
+      var effects: [Effect<FeatureAction<Input, Output>>] = []
+      var pending = sends
+      var index = 0
+      var next = action
+      var nextRest = rest
+      while true {
+        if let output = next.output { effects.append(.send(.output(output))) }
+        if !nextRest.isNone {
+          effects.append(
+            nextRest.map { FeatureAction<Input, Output>.composed(ComposedAction($0)) })
+        }
+        guard index < pending.count else { break }
+        next = pending[index]
+        index += 1
+        let taken = unique.reducer.reduce(into: &unique.state, action: next).takingSends()
+        nextRest = taken.rest
+        pending += taken.sends
+      }
+      return .merge(effects)
     }
     didStart = R.Action.didStart.map { ComposedAction($0) }
+    startWorkEnds = R.Action.startWorkEnds
     willStop = R.Action.willStop.map { ComposedAction($0) }
-    handle = { scoping, end in
+    handle = { scoping, startWork, end in
+      let storage = scoping.box as? ComposedStorage<R>
+      let name = storage?.name ?? "\(R.self)"
       let store = scoping.scope(
+        name: name,
         state: { (storage: AnyObject) in (storage as? ComposedStorage<R>)?.state },
         version: { (storage: AnyObject) in (storage as? ComposedStorage<R>)?.version ?? -1 },
         action: { (action: R.Action) in ComposedAction(action) })
-      let storage = scoping.box as? ComposedStorage<R>
       return Feature.composedHandle(
-        R.self, name: storage?.name ?? "\(R.self)", store: store,
+        R.self, name: name, store: store, startWork: startWork,
         registry: storage?.dependencies.featureRegistry ?? FeatureRegistry.shared, end: end)
     }
+  }
+}
+
+extension FeatureComposition {
+  /// `work`, what the feature's start action started, kept for its host to wait for when it
+  /// ends by itself (``ComposedStartWork``).
+  func startWork<Action: Sendable>(_ work: Effect<Action>) -> Effect<Action> {
+    guard startWorkEnds, !work.isNone else { return work }
+    return Effect(composing: ComposedStartWork<Action, Input, Output>(work: work))
+  }
+
+  /// This composition, for a feature started with values `transform` makes from another type's.
+  func starting<Other: Sendable>(
+    from transform: @escaping @Sendable (Other) -> Start
+  ) -> FeatureComposition<Other, Input, Output> {
+    FeatureComposition<Other, Input, Output>(
+      make: { [make] value, dependencies in make(transform(value), dependencies) },
+      reduce: reduce, didStart: didStart, startWorkEnds: startWorkEnds, willStop: willStop,
+      handle: handle)
+  }
+
+  init(
+    make: @escaping @Sendable (Start, DependencyValues) -> ComposedState,
+    reduce:
+      @escaping @Sendable (inout ComposedState, ComposedStep<Input>) -> Effect<
+        FeatureAction<Input, Output>
+      >,
+    didStart: ComposedAction?, startWorkEnds: Bool, willStop: ComposedAction?,
+    handle:
+      @escaping @Sendable (any ComposedScoping, StoreTask?, @escaping () -> Void) -> Feature<
+        Input, Output
+      >
+  ) {
+    self.make = make
+    self.reduce = reduce
+    self.didStart = didStart
+    self.startWorkEnds = startWorkEnds
+    self.willStop = willStop
+    self.handle = handle
   }
 }
 
@@ -211,6 +280,7 @@ protocol ComposedScoping {
   /// the feature is dismissed), and whose actions reach the feature through the presenting
   /// store as `.composed`.
   func scope<ChildState, ChildAction: Sendable>(
+    name: String,
     state: @escaping (AnyObject) -> ChildState?,
     version: @escaping (AnyObject) -> Int,
     action: @escaping (ChildAction) -> ComposedAction
@@ -226,6 +296,7 @@ struct PresentingScope<State, Action: Sendable>: ComposedScoping {
   let embed: (ComposedAction) -> Action
 
   func scope<ChildState, ChildAction: Sendable>(
+    name: String,
     state: @escaping (AnyObject) -> ChildState?,
     version: @escaping (AnyObject) -> Int,
     action: @escaping (ChildAction) -> ComposedAction
@@ -242,7 +313,7 @@ struct PresentingScope<State, Action: Sendable>: ComposedScoping {
         return last.value
       },
       action: { embed(action($0)) },
-      name: "\(store.name)/\(ChildState.self)",
+      name: "\(store.name)/\(name)",
       changesWith: { parent in
         storage(parent).map { ComposedVersion(box: ObjectIdentifier($0), version: version($0)) }
       })
@@ -269,9 +340,12 @@ final class ComposedFeature<Input: Sendable, Output: Sendable>: PresentedFeature
   let willStop: ComposedAction?
   /// Makes the feature's handle.
   let makeHandle:
-    @Sendable (_ scoping: any ComposedScoping, _ end: @escaping () -> Void) -> Feature<
-      Input, Output
-    >
+    @Sendable (
+      _ scoping: any ComposedScoping, _ startWork: StoreTask?, _ end: @escaping () -> Void
+    ) -> Feature<Input, Output>
+  /// What its start action started, when that ends by itself (a load): what settling and
+  /// stopping it wait for.
+  var startWork: StoreTask?
   /// How the presenting reducer embeds the feature's actions: a
   /// `(FeatureAction<Input, Output>) -> Action` of the presenting store's `Action`.
   let embed: any Sendable
@@ -303,7 +377,7 @@ final class ComposedFeature<Input: Sendable, Output: Sendable>: PresentedFeature
     else { return nil }
     let made = makeHandle(
       PresentingScope(store: store, box: box, storage: storage) { embed(.composed($0)) },
-      { [weak self] in self?.end() })
+      startWork, { [weak self] in self?.end() })
     handle = made
     return made
   }
@@ -318,6 +392,7 @@ final class ComposedFeature<Input: Sendable, Output: Sendable>: PresentedFeature
     if let handle { return await handle.stop() }
     guard !isStopped else { return }
     if let willStop { await send(willStop).finish() }
+    await startWork?.finish()
     end()
   }
 
@@ -327,7 +402,8 @@ final class ComposedFeature<Input: Sendable, Output: Sendable>: PresentedFeature
   }
 
   nonisolated(nonsending) func settle() async {
-    await handle?.settle()
+    if let handle { return await handle.settle() }
+    await startWork?.finish()
   }
 
   func featureRunningCurrentTask(visited: inout Set<ObjectIdentifier>) -> String? {
@@ -389,7 +465,7 @@ struct ComposedPresentation<Action: Sendable, Start: Sendable, Input: Sendable, 
       composition: composition, embed: embed,
       send: { action in send(action).map { sink.sendOnActor($0) } ?? StoreTask() },
       cancel: { [weak runtime] in runtime?.cancel(id: child) })
-    presented.insert(feature, for: child)
+    presented.insert(feature, for: child, depth: ids.count { $0.marksChild })
     runtime.attach(ids: ids) { [weak presented] _ in
       presented?.remove(child)?.letGo()
     }
@@ -402,6 +478,31 @@ struct ComposedPresentation<Action: Sendable, Start: Sendable, Input: Sendable, 
       composing: ComposedPresentation<Other, Start, Input, Output>(
         composition: composition, erasedEmbed: embed,
         send: { send($0).flatMap(transform.action) }))
+  }
+
+  var isImmediate: Bool { true }
+}
+
+/// The work a composed feature's start action starts, when it ends by itself (a load): started
+/// as part of the step that presents the feature, and kept by the feature's entry among the
+/// store's running children, so that its host's `settle()` and stop wait for it, as they wait
+/// for the start work of a feature in a store of its own.
+struct ComposedStartWork<Action: Sendable, Input: Sendable, Output: Sendable>: EffectOperator {
+  let work: Effect<Action>
+
+  func start(in runtime: any EffectRuntime<Action>, ids: [EffectID]) -> StoreTask {
+    let task = runtime.start(work, ids: ids)
+    if let child = ids.last(where: \.marksChild),
+      let feature = runtime.operatorState(PresentedFeatures.self, make: { PresentedFeatures() })
+        .feature(for: child) as? ComposedFeature<Input, Output>
+    {
+      feature.startWork = task
+    }
+    return task
+  }
+
+  func rebuilt<Other: Sendable>(_ transform: EffectTransform<Action, Other>) -> Effect<Other> {
+    Effect<Other>(composing: ComposedStartWork<Other, Input, Output>(work: transform.effect(work)))
   }
 
   var isImmediate: Bool { true }

@@ -109,6 +109,42 @@ public struct FeatureLauncher<Start: Sendable, Input: Sendable, Output: Sendable
   }
 }
 
+extension FeatureLauncher {
+  /// This launcher, for a parent that presents the feature with values of another type:
+  /// `transform` makes the value the feature starts with from the parent's. It composes as this
+  /// one does; a test replaces it, not this one (it is a launcher of its own).
+  ///
+  /// ```swift
+  /// let counter = CounterFeature.launcher.starting { (_: Tab) in
+  ///   CounterFeature.Configuration(favorites: favorites)
+  /// }
+  /// ```
+  ///
+  /// - Parameter transform: Makes the feature's start value from the parent's.
+  /// - Returns: The launcher that the parent presents.
+  public func starting<Other: Sendable>(
+    from transform: @escaping @Sendable (Other) -> Start
+  ) -> FeatureLauncher<Other, Input, Output> {
+    FeatureLauncher<Other, Input, Output>(
+      launch: { [launch] value, inputs, hostDependencies, isolation in
+        launch(transform(value), inputs, hostDependencies, isolation)
+      },
+      composition: composition?.starting(from: transform))
+  }
+
+  private init(
+    launch:
+      @escaping @Sendable (
+        _ value: Start, _ inputs: AsyncStream<Input>?,
+        _ hostDependencies: (inout DependencyValues) -> Void, _ isolation: isolated any Actor
+      ) -> Feature<Input, Output>,
+    composition: FeatureComposition<Start, Input, Output>?
+  ) {
+    self.launch = launch
+    self.composition = composition
+  }
+}
+
 /// The identity of one launcher: its object's address names it among replacements, and the
 /// replacement table keeps the object alive, so the address is never reused while it is a key.
 ///

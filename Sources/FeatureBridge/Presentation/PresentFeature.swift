@@ -32,7 +32,7 @@ struct PresentFeature<Action: Sendable, Start: Sendable, Input: Sendable, Output
     if presented.feature(for: child) != nil { return StoreTask() }
     let feature = launch(in: runtime, on: isolation).value
     let handle = PresentedFeature(feature)
-    presented.insert(handle, for: child)
+    presented.insert(handle, for: child, depth: ids.count { $0.marksChild })
 
     let output = output
     let carried = handle.carried

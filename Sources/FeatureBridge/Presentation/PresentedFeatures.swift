@@ -6,12 +6,18 @@ import StoreKernel
 /// store that presents features (an operator state), confined to its actor.
 final class PresentedFeatures {
   private var running: [EffectID: any PresentedFeatureHandle] = [:]
+  /// Where each sits: how many children deep, and when it came (``stopAll()``'s order).
+  private var places: [EffectID: (depth: Int, sequence: Int)] = [:]
+  private var sequence = 0
 
   /// How many are running: a test checks dismissing leaves none.
   var count: Int { running.count }
 
-  func insert(_ feature: any PresentedFeatureHandle, for id: EffectID) {
+  /// Keeps `feature`, presented as the child `id`, `depth` children deep in the store.
+  func insert(_ feature: any PresentedFeatureHandle, for id: EffectID, depth: Int) {
     running[id] = feature
+    places[id] = (depth, sequence)
+    sequence += 1
   }
 
   func feature(for id: EffectID) -> (any PresentedFeatureHandle)? {
@@ -27,7 +33,8 @@ final class PresentedFeatures {
 
   /// Takes the feature presented as `id` out: the caller stops it.
   func remove(_ id: EffectID) -> (any PresentedFeatureHandle)? {
-    running.removeValue(forKey: id)
+    places[id] = nil
+    return running.removeValue(forKey: id)
   }
 
   /// Waits until every presented feature has settled (``Feature/settle()``) and the outputs it
@@ -64,8 +71,15 @@ final class PresentedFeatures {
   /// Stops every presented feature as a host's `stop()` does (its stop action runs and is
   /// awaited), before the store that presents them stops, on `isolation`: their actor.
   nonisolated(nonsending) func stopAll() async {
-    let features = running.values
+    // The deepest first, so what a feature hands over while it stops reaches its parent before
+    // the parent stops; among equals, in the order they came.
+    let order = running.keys.sorted {
+      let (left, right) = (places[$0] ?? (0, 0), places[$1] ?? (0, 0))
+      return left.depth != right.depth ? left.depth > right.depth : left.sequence < right.sequence
+    }
+    let features = order.compactMap { running[$0] }
     running = [:]
+    places = [:]
     for feature in features { await feature.stop() }
   }
 }

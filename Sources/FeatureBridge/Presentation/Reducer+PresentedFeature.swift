@@ -114,10 +114,17 @@ extension Reducer {
       .scoped(to: now)
       // Its start action, then the step's action for it, when the step presented it (the
       // value was in the initial state).
-      let start = composition.didStart.map { ComposedStep<Input>.action($0) }
-      for step in [start, pending].compactMap({ $0 }) {
+      if let didStart = composition.didStart {
         started = started.merge(
-          with: composedEffects(composition.reduce(&composed, step), of: now))
+          with: composition.startWork(
+            composition.reduce(&composed, .action(didStart)).map(child)
+              .dismissing(with: dismiss)
+          )
+          .scoped(to: now))
+      }
+      if let pending {
+        started = started.merge(
+          with: composedEffects(composition.reduce(&composed, pending), of: now))
       }
       parentState[keyPath: state].composed = composed
       return started.merge(with: effects)
@@ -222,7 +229,11 @@ extension Reducer {
         .scoped(to: navigation(id))
         if let didStart = composition.didStart {
           started = started.merge(
-            with: composedEffects(composition.reduce(&composed, .action(didStart)), of: id))
+            with: composition.startWork(
+              composition.reduce(&composed, .action(didStart)).map(child)
+                .dismissing(with: embed(.popFrom(id: id)))
+            )
+            .scoped(to: navigation(id)))
         }
         stackState.composed[id] = composed
         return started

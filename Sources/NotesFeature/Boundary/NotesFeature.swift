@@ -41,8 +41,44 @@ public enum NotesFeature {
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation
   ) -> Feature<NotesInput, NotesOutput> {
-    recipe(storage: storage, autosaveDelay: autosaveDelay, clock: clock).start(
+    launcher.start(
+      Configuration(storage: storage, autosaveDelay: autosaveDelay, clock: clock),
       inputs: inputs, withDependencies: prepareDependencies, isolation: isolation)
+  }
+
+  /// What the notes start with.
+  ///
+  /// `Sendable`: its values are.
+  public struct Configuration: Sendable {
+    /// Where notes are loaded from and saved to.
+    public var storage: NotesStorage
+    /// How long typing must pause before an autosave.
+    public var autosaveDelay: Duration
+    /// The clock the autosave waits on.
+    public var clock: any Clock<Duration>
+
+    /// What the notes start with.
+    ///
+    /// - Parameters:
+    ///   - storage: Where notes are loaded from and saved to.
+    ///   - autosaveDelay: How long typing must pause before an autosave.
+    ///   - clock: The clock the autosave waits on.
+    public init(
+      storage: NotesStorage, autosaveDelay: Duration = .seconds(1),
+      clock: any Clock<Duration> = ContinuousClock()
+    ) {
+      self.storage = storage
+      self.autosaveDelay = autosaveDelay
+      self.clock = clock
+    }
+  }
+
+  /// The notes, as a host starts them (``FeatureLauncher/start(_:inputs:withDependencies:isolation:)``)
+  /// or a parent presents them: in a store of its own, or composed into the parent's store.
+  public static let launcher = FeatureLauncher { (configuration: Configuration) in
+    recipe(
+      storage: configuration.storage, autosaveDelay: configuration.autosaveDelay,
+      clock: configuration.clock)
   }
 
   /// The notes, before they run: what `start` starts, and what a single-store app composes.

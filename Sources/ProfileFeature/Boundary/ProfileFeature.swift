@@ -27,8 +27,15 @@ public enum ProfileFeature {
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation
   ) -> Feature<ProfileInput, ProfileOutput> {
-    recipe(favorites: favorites).start(
-      inputs: inputs, withDependencies: prepareDependencies, isolation: isolation)
+    launcher.start(
+      favorites, inputs: inputs, withDependencies: prepareDependencies, isolation: isolation)
+  }
+
+  /// The profile, as a host starts it (``FeatureLauncher/start(_:inputs:withDependencies:isolation:)``)
+  /// or a parent presents it, with the favorites it shows: in a store of its own, or composed
+  /// into the parent's store.
+  public static let launcher = FeatureLauncher { (favorites: Shared<Set<Int>>) in
+    recipe(favorites: favorites)
   }
 
   /// The profile, before it runs: what `start` starts, and what a single-store app composes.

@@ -21,3 +21,29 @@ extension Effect {
     }
   }
 }
+
+extension Effect {
+  /// The actions this effect sends at once (`.send`, also inside `.merge`), in order, and the
+  /// rest of it: what FeatureBridge runs in the same step for a feature composed into another
+  /// store, as the feature's own store would run them before anything else reached it.
+  @inlinable
+  package func takingSends() -> (sends: [Action], rest: Effect) {
+    switch operation {
+    case .none:
+      return ([], self)
+    case .send(let action):
+      return ([action], .none)
+    case .run, .composed:
+      return ([], self)
+    case .merge(let effects):
+      var sends: [Action] = []
+      var rest: [Effect] = []
+      for effect in effects {
+        let taken = effect.takingSends()
+        sends += taken.sends
+        if !taken.rest.isNone { rest.append(taken.rest) }
+      }
+      return (sends, .merge(rest))
+    }
+  }
+}

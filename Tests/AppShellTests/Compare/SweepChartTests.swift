@@ -17,17 +17,16 @@ import Testing
 
   var svg: String {
     SweepChart.svg(
-      [(10, 31, 3.2), (100, 211, 16.1), (1_000, 2_011, 146.0)].map { n, untracked, cpu in
+      [(10, 31, 3.2), (100, 211, 16.1), (1_000, 2_011, 146.0)].map { n, single, cpu in
         CompareCommand.Comparison(
-          multiStore: measurement(n, 4, 1.2), singleStore: measurement(n, 7, cpu / 8),
-          singleStoreUntracked: measurement(n, untracked, cpu))
+          multiStore: measurement(n, 4, 1.2), singleStore: measurement(n, single, cpu))
       }, repetitions: 10)
   }
 
   @Test func itSaysWhichWayIsBetterWhatTheBuildsAreAndHowItWasMeasured() {
     let svg = svg
     #expect(svg.contains("lower is better"))
-    #expect(svg.contains("Untracked scopes: the same root store deriving every child again"))
+    #expect(svg.contains("store holding every feature's state, its reducer presenting each"))
     #expect(svg.contains("Workload: a new note, then 5 lines of 60 characters"))
     #expect(svg.contains("10×"))
     #expect(svg.contains("Measured 20"))
@@ -46,7 +45,7 @@ import Testing
     }
     #expect(frames.count == 2)
     let labels = svg.split(separator: "\n").filter { $0.contains("paint-order=\"stroke\"") }
-    #expect(labels.count == 18)
+    #expect(labels.count == 12)
     for label in labels {
       let x = try #require(Double(label.split(separator: "\"")[1]))
       #expect(frames.contains { $0.contains(x) }, "\(label)")

@@ -94,11 +94,11 @@ enum ClickerFeature {
 
   /// The whole of what the app needs to know about the feature.
   @ShellActor
-  static func declaration(journal: Journal) -> AppFeature<Logic> {
+  static func declaration(journal: Journal) -> any AppFeatureDeclaration {
     AppFeature(
       title: "Clicker",
       initialBadge: "0",
-      recipe: { _ in
+      launcher: FeatureLauncher { (_: AppContext) in
         FeatureRecipe(name: "Clicker", initialState: State(), reducer: Logic(journal: journal))
       },
       view: { View(store: $0) },

@@ -125,10 +125,10 @@ enum TrayFeature {
   }
 
   @ShellActor
-  static func declaration(journal: ClickerFeature.Journal) -> AppFeature<Logic> {
+  static func declaration(journal: ClickerFeature.Journal) -> any AppFeatureDeclaration {
     AppFeature(
       title: "Tray",
-      recipe: { _ in
+      launcher: FeatureLauncher { (_: AppContext) in
         FeatureRecipe(
           name: "Tray", initialState: State(), reducer: Logic(),
           dependencies: { $0[feature: TrayFeature.clicker] = clickerLauncher(journal: journal) })

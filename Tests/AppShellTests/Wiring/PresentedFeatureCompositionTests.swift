@@ -7,8 +7,8 @@ import Testing
 @testable import AppShell
 
 /// A feature presented by another, declared once (a launcher made from its recipe), runs in a
-/// store of its own in the multi-store build and on a slot of the root store in the
-/// single-store build, with the same results.
+/// store of its own in the multi-store build and composed into the root store in the
+/// single-store build (its state inside the tray's, inside the root's), with the same results.
 @Suite @ShellActor struct PresentedFeatureCompositionTests {
   private func makeApp(_ architecture: Architecture) -> (any RunningApp, AppContext) {
     let context = AppContext(
@@ -35,15 +35,16 @@ import Testing
 
     _ = KeyRouter.route([.character("4"), .character("o")], in: app)
     await app.settle()
-    #expect(context.featureRegistry.liveFeatureNames.contains("Clicker"))
     switch architecture {
     case .multiStore:
-      // A store of its own.
+      // A store of its own, behind a host of its own.
       #expect(storeNames(context).contains("Clicker"))
-    case .singleStore, .singleStoreUntracked:
-      // A slot of the root store, seen through a store scoped to it.
-      #expect(!storeNames(context).contains("Clicker"))
-      #expect(storeNames(context).contains("App/Clicker"))
+      #expect(context.featureRegistry.liveFeatureNames.contains("Clicker"))
+    case .singleStore:
+      // Composed into the tray's state, in the root store: no store of its own, and no host
+      // until a view asks for one (the tray's view does not).
+      #expect(!storeNames(context).contains { $0.hasSuffix("Clicker") })
+      #expect(!context.featureRegistry.liveFeatureNames.contains("Clicker"))
     }
 
     _ = KeyRouter.route([.character("c"), .character("c"), .character("c")], in: app)
@@ -56,7 +57,7 @@ import Testing
     #expect(!context.featureRegistry.liveFeatureNames.contains("Clicker"))
     #expect(context.registry.liveStoreCount == storesBefore)
 
-    // Presented again, it starts from its first state, on a new slot or a new store.
+    // Presented again, it starts from its first state.
     _ = KeyRouter.route([.character("o"), .character("c")], in: app)
     await app.settle()
     #expect(app.view(at: 3).render(width: 60, height: 1) == ["Tray: clicker 2 open, heard 1"])
