@@ -7,7 +7,7 @@ import Testing
 /// A host that starts the session in a store of its own, through public API only, and
 /// chooses where the session's features run: the same inputs and outputs either way.
 @MainActor
-@Suite struct PracticeHostTests {
+@Suite(.timeLimit(.minutes(1))) struct PracticeHostTests {
   nonisolated static let hostings: [FeatureHosting] = [.ownStores, .composed]
 
   @Test(arguments: hostings) func aHostStartsTheSessionAndHearsATimerFinish(
