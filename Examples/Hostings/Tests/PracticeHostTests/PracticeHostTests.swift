@@ -24,4 +24,22 @@ import Testing
     #expect(await outputs.next() == .timerFinished)
     await practice.stop()
   }
+
+  @Test func composedTheSessionsFeaturesRunInItsStore() async {
+    let clock = TestClock()
+    var storeCounts: [FeatureHosting: Int] = [:]
+    for hosting in Self.hostings {
+      let stores = StoreRegistry()
+      let practice = PracticeFeature.launcher.start(Practice(logPath: "/nonexistent/log.json")) {
+        $0.clock = clock
+        $0.storeRegistry = stores
+        $0.featureHosting = hosting
+      }
+      await practice.send(.addTimer(seconds: 5))
+      await practice.send(.addTimer(seconds: 5))
+      storeCounts[hosting] = stores.liveStoreCount
+      await practice.stop()
+    }
+    #expect(storeCounts == [.ownStores: 3, .composed: 1])
+  }
 }
