@@ -1,7 +1,7 @@
 import FeatureBridge
 
-/// Everything a log's store handles: the host's inputs, its view's taps, its start, and its
-/// outputs.
+/// Everything a log's store handles: the host's inputs, its view's taps, its start, the shared
+/// lines as they change, and its outputs.
 enum SessionLogAction: BoundaryAction, Equatable {
   enum ViewAction: Equatable, Sendable {
     case clearTapped
@@ -10,6 +10,7 @@ enum SessionLogAction: BoundaryAction, Equatable {
   case input(SessionLogInput)
   case view(ViewAction)
   case started
+  case linesChanged([String])
   case delegate(SessionLogOutput)
 
   static var didStart: Self? { .started }

@@ -136,6 +136,7 @@ import Testing
       await store.receive(.log(.presented(.output(.countChanged(0)))))
       await store.receive(.log(.presented(.input(.append("warm up")))))
       await store.receive(.log(.presented(.output(.countChanged(1))))) { $0.logCount = 1 }
+      await store.send(.log(.dismiss)) { $0.log = nil }
       await store.finish()
     }
     guard hosting == .composed else { return await steps() }
@@ -194,6 +195,9 @@ import Testing
     let store = session(hosting, initialState: initial)
     await store.send(.view(.resetTapped)) { $0.destination = .confirmReset(.reset) }
     await store.receive(.log(.presented(.output(.countChanged(0)))))
+    await store.send(.input(.note("warm up")))
+    await store.receive(.log(.presented(.input(.append("warm up")))))
+    await store.receive(.log(.presented(.output(.countChanged(1))))) { $0.logCount = 1 }
     await store.send(.destination(.presented(.confirmReset(.confirm)))) {
       $0.destination = nil
       $0.timers.removeAll()
@@ -201,7 +205,8 @@ import Testing
       $0.ratings = []
     }
     await store.receive(.log(.presented(.input(.clear))))
-    await store.receive(.log(.presented(.output(.countChanged(0)))))
+    await store.receive(.log(.presented(.output(.countChanged(0))))) { $0.logCount = 0 }
+    await store.send(.log(.dismiss)) { $0.log = nil }
     await store.finish()
   }
 
