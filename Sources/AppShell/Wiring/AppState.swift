@@ -32,18 +32,21 @@ struct AppReducer: Reducer {
   let features: [Reduce<AppState, AppAction>]
 
   func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
-    var effects: Effect<AppAction> = .none
     switch action {
     case .shell(let action):
-      effects = ShellReducer().reduce(into: &state.shell, action: action).map(AppAction.shell)
+      return ShellReducer().reduce(into: &state.shell, action: action).map(AppAction.shell)
     case .start(let context):
-      for index in state.features.indices { state.features[index].wrappedValue = context }
-    case .feature:
-      break
+      var effects: Effect<AppAction> = .none
+      for index in state.features.indices {
+        state.features[index].wrappedValue = context
+        effects = effects.merge(with: features[index].reduce(into: &state, action: action))
+      }
+      return effects
+    case .feature(let index, _):
+      // Only the start action changes what the root presents, so a feature's action needs
+      // only that feature's part (as TCA's `Scope` runs only the child whose case matches):
+      // a keystroke costs the same whatever the number of features.
+      return features[index].reduce(into: &state, action: action)
     }
-    for feature in features {
-      effects = effects.merge(with: feature.reduce(into: &state, action: action))
-    }
-    return effects
   }
 }

@@ -7,7 +7,7 @@ public import StoreKernel
 ///
 /// ```swift
 /// public static let launcher = FeatureLauncher { (recording: Recording) in
-///   FeatureRecipe(name: "Recorder", initialState: State(recording), reducer: Recorder())
+///   FeatureRecipe(name: "Recorder", initialState: RecorderState(), reducer: RecorderReducer())
 /// }
 /// ```
 ///

@@ -18,6 +18,9 @@ extension FeatureHost {
   func featureRunningCurrentTask(visited: inout Set<ObjectIdentifier>) -> String? {
     guard visited.insert(ObjectIdentifier(self)).inserted else { return nil }
     if currentTaskIsItsEffect { return name }
+    // A feature composed into another store has no running children of its own: those in its
+    // store are the root's, every composed feature's, and their effects are the root's too.
+    guard endEffects == nil else { return nil }
     return store?.existingOperatorState(PresentedFeatures.self)?
       .featureRunningCurrentTask(visited: &visited)
   }
@@ -34,7 +37,7 @@ extension FeatureHost {
       return true
     }
     var visited: Set = [ObjectIdentifier(self)]
-    guard
+    guard endEffects == nil,
       let presented = store?.existingOperatorState(PresentedFeatures.self)?
         .featureRunningCurrentTask(visited: &visited)
     else { return false }

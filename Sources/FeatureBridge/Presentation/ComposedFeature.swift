@@ -126,13 +126,14 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
           reducer: recipe.reducer.transformDependency { $0 = featureValues }))
     }
     reduce = { composed, step in
-      guard let storage = composed.take() as? ComposedStorage<R> else {
+      guard var unique = composed.take() as? ComposedStorage<R> else {
         IssueReporter.report(
           "A composed feature's state is not \(R.self)'s: an action for it reached a feature "
             + "of another kind. It reached no feature.")
         return .none
       }
-      var unique = storage
+      // `unique` is the only reference here (no other local holds the box), so the check sees
+      // whether another value shares it.
       if !isKnownUniquelyReferenced(&unique) { unique = unique.copy() }
       defer { composed = ComposedState(unique) }
       let action: R.Action
@@ -148,7 +149,7 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
         }
         action = own
       }
-      unique.version &+= 1
+      unique.token.version &+= 1
       // What the feature sends itself at once runs now, in this step, as its own store runs
       // it before anything else reaches it; so its outputs reach the parent in the order they
       // would from a store of its own.
@@ -187,7 +188,7 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
       let store = scoping.scope(
         name: name,
         state: { (storage: AnyObject) in (storage as? ComposedStorage<R>)?.state },
-        version: { (storage: AnyObject) in (storage as? ComposedStorage<R>)?.version ?? -1 },
+        token: { (storage: AnyObject) in (storage as? ComposedStorage<R>)?.token },
         action: { (action: R.Action) in ComposedAction(action) })
       return Feature.composedHandle(
         R.self, name: name, store: store, startWork: startWork,
@@ -240,14 +241,24 @@ extension FeatureComposition {
 ///
 /// Not `Sendable`: confined to the presenting store's actor, with the state that holds it.
 @usableFromInline
-final class ComposedStorage<R: Reducer> {
+final class ComposedStorage<R: Reducer>: ComposedStorageBox {
   @usableFromInline let name: String
   @usableFromInline var state: R.State
   @usableFromInline let reducer: DependencyOverridingReducer<R>
   /// The dependencies `reducer` runs with.
   @usableFromInline let dependencies: DependencyValues
-  /// Bumped each time the reducer runs: what a view's scoped store compares.
-  @usableFromInline var version = 0
+  /// What a view's scoped store watches instead of the box (a reference to the box would make
+  /// every write copy it): bumped each time the reducer runs.
+  @usableFromInline var token = ComposedToken()
+
+  /// The feature was dismissed, popped or replaced: its token says so, and keeps this box for
+  /// a view that reads the feature's last state; the box gets a token of its own, so that the
+  /// two do not keep each other.
+  @usableFromInline
+  func retire() {
+    token.retire(keeping: self)
+    token = ComposedToken()
+  }
 
   @usableFromInline
   init(
@@ -260,11 +271,12 @@ final class ComposedStorage<R: Reducer> {
     self.reducer = reducer
   }
 
+  /// A copy of the box for a write while another value shares it; views follow the copy.
   @usableFromInline
   func copy() -> ComposedStorage<R> {
     let copy = ComposedStorage(
       name: name, state: state, dependencies: dependencies, reducer: reducer)
-    copy.version = version
+    token.successor = copy.token
     return copy
   }
 }
@@ -282,7 +294,7 @@ protocol ComposedScoping {
   func scope<ChildState, ChildAction: Sendable>(
     name: String,
     state: @escaping (AnyObject) -> ChildState?,
-    version: @escaping (AnyObject) -> Int,
+    token: @escaping (AnyObject) -> ComposedToken?,
     action: @escaping (ChildAction) -> ComposedAction
   ) -> Store<ChildState, ChildAction>
 }
@@ -298,38 +310,78 @@ struct PresentingScope<State, Action: Sendable>: ComposedScoping {
   func scope<ChildState, ChildAction: Sendable>(
     name: String,
     state: @escaping (AnyObject) -> ChildState?,
-    version: @escaping (AnyObject) -> Int,
+    token: @escaping (AnyObject) -> ComposedToken?,
     action: @escaping (ChildAction) -> ComposedAction
   ) -> Store<ChildState, ChildAction> {
     let storage = storage
     let embed = embed
-    guard let first = storage(store.state).flatMap(state) else {
+    guard let box = storage(store.state), let first = state(box), let firstToken = token(box)
+    else {
       preconditionFailure("A composed feature's view was asked for while it was not presented")
     }
-    let last = LastState(first)
+    let last = LastState(first, token: firstToken)
     return store.scope(
       state: { parent in
-        if let box = storage(parent), let now = state(box) { last.value = now }
-        return last.value
+        if let box = storage(parent), let now = state(box) { return now }
+        // Dismissed: the state its box had when it went (a view built afterwards shows it).
+        if let box = last.token.current.kept, let now = state(box) { return now }
+        return last.first
       },
       action: { embed(action($0)) },
       name: "\(store.name)/\(name)",
-      changesWith: { parent in
-        storage(parent).map { ComposedVersion(box: ObjectIdentifier($0), version: version($0)) }
+      changesWith: { _ in
+        // The token of the box it read, followed to the copy that holds the state now: no
+        // read of the parent's state on an action that did not touch this feature (a key path
+        // into it costs a microsecond, times every view on screen).
+        let now = last.token.current
+        last.token = now
+        return ComposedVersion(token: ObjectIdentifier(now), version: now.version)
       })
   }
 }
 
-/// The last state a composed feature's scoped store read, which it keeps showing once the
-/// feature is dismissed. Not `Sendable`: confined to the store's actor.
+/// What a composed feature's view watches: bumped by each run of the feature's reducer, linked
+/// to the token of the copy that replaced its box, and retired (keeping the box for a last read)
+/// when the feature goes.
+///
+/// Not `Sendable`: confined to the presenting store's actor.
+@usableFromInline
+final class ComposedToken {
+  @usableFromInline var version = 0
+  var successor: ComposedToken?
+  /// The box, kept once it retired: its last state.
+  private(set) var kept: AnyObject?
+
+  @usableFromInline
+  init() {}
+
+  /// The token of the box that holds the state now.
+  var current: ComposedToken {
+    var token = self
+    while let next = token.successor { token = next }
+    return token
+  }
+
+  func retire(keeping box: AnyObject) {
+    version = -1
+    kept = box
+  }
+}
+
+/// What a composed feature's scoped store keeps between reads: the token of the box it read
+/// last, and the state it first read. Not `Sendable`: confined to the store's actor.
 final class LastState<Value> {
-  var value: Value
-  init(_ value: Value) { self.value = value }
+  var token: ComposedToken
+  let first: Value
+  init(_ first: Value, token: ComposedToken) {
+    self.first = first
+    self.token = token
+  }
 }
 
 /// What a composed feature's scoped store compares to learn that the feature's state changed.
 struct ComposedVersion: Equatable {
-  let box: ObjectIdentifier
+  let token: ObjectIdentifier
   let version: Int
 }
 

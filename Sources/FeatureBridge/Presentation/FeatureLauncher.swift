@@ -1,19 +1,19 @@
 public import StoreKernel
 
-/// How to start a feature that a reducer presents, from the value the parent presents it with:
-/// what a feature module offers a parent, and what a test replaces with a fake.
-///
-/// The feature starts on the parent's actor, in a store of its own, when the parent presents it.
-/// Made inside the presentation, its store starts from the parent store's dependencies (its
-/// registries, its clock, its effect executor in a test), under the feature's own, and with a
-/// `dismiss` that dismisses it in the parent.
+/// How to make a feature, from the value it starts with: the one value a feature module
+/// publishes. A host starts the feature with it (``start(_:inputs:withDependencies:isolation:)``),
+/// a parent presents it (`ifLet(_:action:feature:)`), a test replaces it with a fake.
 ///
 /// ```swift
-/// public static let launcher = FeatureLauncher<Recording, RecorderInput, RecorderOutput> {
-///   recording, isolation in
-///   RecorderFeature.start(recording, isolation: isolation)
+/// public static let launcher = FeatureLauncher { (recording: Recording) in
+///   FeatureRecipe(name: "Recorder", initialState: RecorderState(), reducer: RecorderReducer())
 /// }
 /// ```
+///
+/// Presented, the feature runs in a store of its own or composed into the parent's store, as
+/// the host chose (``FeatureHosting``), from the parent store's dependencies (its registries,
+/// its clock, its effect executor in a test), under the feature's own, with a `dismiss` that
+/// dismisses it in the parent.
 ///
 /// A parent names it where it presents the feature (`feature: RecorderFeature.launcher`); a
 /// test puts another in its place, in one line, through the dependencies
@@ -65,12 +65,6 @@ public struct FeatureLauncher<Start: Sendable, Input: Sendable, Output: Sendable
   /// as the host chose (``FeatureHosting``). The recipe names the feature's state and reducer,
   /// which stay internal to its module.
   ///
-  /// ```swift
-  /// public static let launcher = FeatureLauncher { (recording: Recording) in
-  ///   FeatureRecipe(name: "Recorder", initialState: State(recording), reducer: Recorder())
-  /// }
-  /// ```
-  ///
   /// - Parameter recipe: The feature's recipe for the value it is started or presented with.
   @inlinable
   public init<R: Reducer & SendableMetatype>(
@@ -87,8 +81,8 @@ public struct FeatureLauncher<Start: Sendable, Input: Sendable, Output: Sendable
   /// feature. Its store has the feature's own dependencies, then the host's.
   ///
   /// ```swift
-  /// let recorder = RecorderFeature.launcher.start(Recording(), withDependencies: {
-  ///   $0.continuousClock = clock
+  /// let recorder = RecorderFeature.launcher.start(Recording(id: 1), withDependencies: {
+  ///   $0.clock = clock
   /// })
   /// ```
   ///
@@ -115,9 +109,7 @@ extension FeatureLauncher {
   /// one does; a test replaces it, not this one (it is a launcher of its own).
   ///
   /// ```swift
-  /// let counter = CounterFeature.launcher.starting { (_: Tab) in
-  ///   CounterFeature.Configuration(favorites: favorites)
-  /// }
+  /// let launcher = RecorderFeature.launcher.starting { (number: Int) in Recording(id: number) }
   /// ```
   ///
   /// - Parameter transform: Makes the feature's start value from the parent's.

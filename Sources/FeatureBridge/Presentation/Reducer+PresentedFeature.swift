@@ -78,18 +78,25 @@ extension Reducer {
       let before = parentState[keyPath: state].presentedID
       var pending = extractChild(parentAction).flatMap { ComposedStep<Input>($0) }
       var childEffects: Effect<Action> = .none
-      if let step = pending, let before, parentState[keyPath: state].composed != nil,
+      if let step = pending, let before,
+        var composed = parentState[keyPath: state].composed,
         let composition = DependencyValues.current[feature: feature].composition
       {
-        childEffects = composedEffects(
-          composition.reduce(&parentState[keyPath: state].composed!, step), of: before)
+        // Taken out while the reducer runs, so that this is its only reference and it is
+        // written in place: a write through `\.$value`, a computed key path, would copy it.
+        parentState[keyPath: state].composed = nil
+        childEffects = composedEffects(composition.reduce(&composed, step), of: before)
+        parentState[keyPath: state].composed = composed
         pending = nil
       }
       let effects = childEffects.merge(
         with: presentation.reduce(into: &parentState, action: parentAction))
       let now = parentState[keyPath: state].presentedID
       guard now != before else { return effects }
-      parentState[keyPath: state].composed = nil
+      if let gone = parentState[keyPath: state].composed {
+        gone.storage.retire()
+        parentState[keyPath: state].composed = nil
+      }
       guard let now, let presented = parentState[keyPath: state].wrappedValue,
         let value = value(presented)
       else { return effects }

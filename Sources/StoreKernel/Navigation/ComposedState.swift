@@ -11,30 +11,40 @@ package struct ComposedState: @unchecked Sendable {
   // SAFETY: the box is written only while this value holds its only reference (FeatureBridge
   // copies it first otherwise), on the actor of the store whose state holds it; a box that
   // another value or thread can see never changes, as with `PresentationState`'s own box.
-  @usableFromInline package var storage: AnyObject
+  @usableFromInline package var storage: any ComposedStorageBox
 
   /// Carries `storage`.
   @usableFromInline
-  package init(_ storage: AnyObject) {
+  package init(_ storage: any ComposedStorageBox) {
     self.storage = storage
   }
 
   /// Takes the box out, leaving a shared empty one, so that the caller holds the only
   /// reference to a box no other value shares and may write to it in place.
   @inlinable
-  package mutating func take() -> AnyObject {
+  package mutating func take() -> any ComposedStorageBox {
     let taken = storage
     storage = Self.vacant
     return taken
   }
 
-  @usableFromInline static let vacant: any AnyObject & Sendable = Vacant()
+  @usableFromInline static let vacant: any ComposedStorageBox & Sendable = Vacant()
+}
+
+/// The box of a ``ComposedState``.
+@usableFromInline
+package protocol ComposedStorageBox: AnyObject {
+  /// The box is no longer any store's current state: the feature was dismissed, popped or
+  /// replaced. What watches the box for changes (a view's scoped store) learns it here.
+  func retire()
 }
 
 /// What a ``ComposedState`` holds while its box is taken out.
 ///
 /// `Sendable`: it has no state.
-private final class Vacant: Sendable {}
+private final class Vacant: ComposedStorageBox, Sendable {
+  func retire() {}
+}
 
 /// An action of a feature composed into the store that presents it (FeatureBridge's
 /// `ComposedAction`): the feature's own. A test of the parent does not assert these, as it does

@@ -82,6 +82,9 @@ public struct PresentationState<State> {
   public var projectedValue: Self {
     get { self }
     set { self = newValue }
+    // In place: a write through `\.$editor` must not copy the state while the original holds
+    // it too (a composed feature's box would be copied on every action).
+    _modify { yield &self }
   }
 
   /// The child's state in one case of an enum destination: `nil` when nothing is presented or

@@ -141,7 +141,7 @@ private struct StackReducer<Parent: Reducer, Element: Reducer> {
     if !gone.isEmpty {
       effects = .merge([effects] + gone.map { .cancel(navigation: navigation($0)) })
       if !state[keyPath: stack].composed.isEmpty {
-        for id in gone { state[keyPath: stack].composed[id] = nil }
+        for id in gone { state[keyPath: stack].composed.removeValue(forKey: id)?.storage.retire() }
       }
     }
     if let arrival, !arrived.isEmpty {

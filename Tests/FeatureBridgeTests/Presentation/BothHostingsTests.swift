@@ -146,23 +146,39 @@ import Testing
     #expect(view?.recording == Recording(id: 1))
     #expect(features.liveFeatureNames == ["Recorder"])
 
+    // Written in place while nothing else holds the state: the same box after two ticks (held
+    // weakly here: a copy would have let it go).
+    weak let box = recorderBox(in: store.state)
+    #expect(box != nil)
+    await clock.advance(by: .seconds(1))
+    #expect(box != nil, "after one tick")
+    await clock.advance(by: .seconds(1))
+    #expect(view?.seconds == 2)
+    #expect(box != nil && recorderBox(in: store.state) === box)
+
     // A copy of the parent's state keeps the feature's state as it was: a value.
     let before = store.state
-    await clock.advance(by: .seconds(2))
-    #expect(view?.seconds == 2)
-    #expect(recorderSeconds(in: before) == 0)
-    #expect(recorderSeconds(in: store.state) == 2)
+    await clock.advance(by: .seconds(1))
+    #expect(recorderSeconds(in: before) == 2)
+    #expect(recorderSeconds(in: store.state) == 3)
+    // Its view follows the copy the store's state holds now.
+    #expect(view?.seconds == 3)
 
     // Its view's action goes through the parent's store, and its output comes back at once.
     view?.send(.stopTapped)
-    #expect(store.state.recorded == [2])
+    #expect(store.state.recorded == [3])
     #expect(store.state.recording == nil)
     #expect(features.liveFeatureCount == 0)
   }
 
+  /// The composed recorder's box in the memo's state.
+  private func recorderBox(in state: Memo.State) -> ComposedStorage<RecorderReducer>? {
+    state.$recording.composed?.storage as? ComposedStorage<RecorderReducer>
+  }
+
   /// The composed recorder's seconds, read from the box in the memo's state.
   private func recorderSeconds(in state: Memo.State) -> Int? {
-    (state.$recording.composed?.storage as? ComposedStorage<RecorderReducer>)?.state.seconds
+    recorderBox(in: state)?.state.seconds
   }
 
   @Test func aComposedFeaturesActionsAreValuesThatPrintAndCompare() async {

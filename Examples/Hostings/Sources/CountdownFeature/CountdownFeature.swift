@@ -4,12 +4,8 @@ public import FeatureBridge
 /// tells each second it counts, and says when it reaches zero. Its state, actions and reducer
 /// are internal to this module; what it publishes is how to make it.
 public enum CountdownFeature {
-  /// How to make a countdown for the seconds a host or a parent gives it.
-  ///
-  /// ```swift
-  /// let countdown = CountdownFeature.launcher.start(Countdown(seconds: 90))
-  /// countdown.input.send(.start)
-  /// ```
+  /// How to make a countdown for the seconds a host or a parent gives it: a host starts one
+  /// with `CountdownFeature.launcher.start(Countdown(seconds: 90))` and sends it `.start`.
   public static let launcher = FeatureLauncher { (countdown: Countdown) in
     FeatureRecipe(
       name: "Countdown", initialState: CountdownState(countdown: countdown),

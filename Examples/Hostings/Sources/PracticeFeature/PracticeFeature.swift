@@ -8,10 +8,13 @@ public import FeatureBridge
 /// A host chooses where the presented features run, once, at its root store:
 ///
 /// ```swift
-/// let practice = PracticeFeature.launcher.start(Practice(logPath: path)) {
-///   $0.featureHosting = .composed  // or `.ownStores`, the default
+/// let practice = PracticeFeature.launcher.start(Practice(logPath: "/nonexistent/log.json")) {
+///   $0.clock = clock
+///   $0.featureHosting = hosting
 /// }
 /// ```
+///
+/// (`hosting` is `.composed`, or `.ownStores`, the default.)
 public enum PracticeFeature {
   /// How to make a practice session for the log file a host names.
   public static let launcher = FeatureLauncher { (practice: Practice) in

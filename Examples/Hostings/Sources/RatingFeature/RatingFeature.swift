@@ -3,13 +3,9 @@ public import FeatureBridge
 /// A rating: a few stars for a prompt, given by its view or its host, then submitted. Its
 /// state, actions and reducer are internal to this module.
 public enum RatingFeature {
-  /// How to make a rating for the prompt a host or a parent gives it.
-  ///
-  /// ```swift
-  /// let rating = RatingFeature.launcher.start(RatingPrompt(title: "How did it go?"))
-  /// rating.input.send(.rate(stars: 4))
-  /// rating.input.send(.submit)
-  /// ```
+  /// How to make a rating for the prompt a host or a parent gives it: a host starts one with
+  /// `RatingFeature.launcher.start(RatingPrompt(title: "How did it go?"))`, then sends it
+  /// `.rate(stars: 4)` and `.submit`.
   public static let launcher = FeatureLauncher { (prompt: RatingPrompt) in
     FeatureRecipe(
       name: "Rating", initialState: RatingState(prompt: prompt), reducer: RatingReducer())

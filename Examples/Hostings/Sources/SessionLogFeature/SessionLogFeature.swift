@@ -4,12 +4,9 @@ public import FeatureBridge
 /// on the same file sees the same lines. It tells how many lines it holds when it starts and
 /// each time that changes. Its state, actions and reducer are internal to this module.
 public enum SessionLogFeature {
-  /// How to make a log for the file a host or a parent names.
-  ///
-  /// ```swift
-  /// let log = SessionLogFeature.launcher.start(SessionLog(path: "/tmp/session.json"))
-  /// log.input.send(.append("warm up"))
-  /// ```
+  /// How to make a log for the file a host or a parent names: a host starts one with
+  /// `SessionLogFeature.launcher.start(SessionLog(path: "/tmp/session.json"))` and sends it
+  /// `.append("warm up")`.
   public static let launcher = FeatureLauncher { (log: SessionLog) in
     FeatureRecipe(
       name: "SessionLog", initialState: SessionLogState(log: log), reducer: SessionLogReducer())

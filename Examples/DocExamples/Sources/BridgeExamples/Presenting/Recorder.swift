@@ -72,18 +72,9 @@ struct RecorderReducer: Reducer {
 
 /// The recorder's public face.
 public enum RecorderFeature {
-  /// Starts the recorder for a recording on the caller's actor.
-  public static func start(
-    _ recording: Recording, isolation: isolated any Actor = #isolation
-  ) -> Feature<RecorderInput, RecorderOutput> {
-    Feature.start(
-      name: "Recorder", initialState: RecorderState(), reducer: RecorderReducer(),
-      isolation: isolation)
-  }
-
-  /// How a parent presents it.
-  public static let launcher = FeatureLauncher<Recording, RecorderInput, RecorderOutput> {
-    recording, isolation in
-    RecorderFeature.start(recording, isolation: isolation)
+  /// How a host starts it (`launcher.start(_:)`) and a parent presents it, in a store of its
+  /// own or composed into the parent's store.
+  public static let launcher = FeatureLauncher { (recording: Recording) in
+    FeatureRecipe(name: "Recorder", initialState: RecorderState(), reducer: RecorderReducer())
   }
 }
