@@ -46,16 +46,16 @@ public enum NotesFeature {
       inputs: inputs, withDependencies: prepareDependencies, isolation: isolation)
   }
 
-  /// What the notes start with.
+  /// What the notes start with: made by a host, read only by the feature.
   ///
   /// `Sendable`: its values are.
   public struct Configuration: Sendable {
     /// Where notes are loaded from and saved to.
-    public var storage: NotesStorage
+    let storage: NotesStorage
     /// How long typing must pause before an autosave.
-    public var autosaveDelay: Duration
+    let autosaveDelay: Duration
     /// The clock the autosave waits on.
-    public var clock: any Clock<Duration>
+    let clock: any Clock<Duration>
 
     /// What the notes start with.
     ///
