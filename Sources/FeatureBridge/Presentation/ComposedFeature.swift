@@ -156,7 +156,9 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
         .takingSends()
       // The common step (a keystroke): nothing sent at once, no output.
       if sends.isEmpty, action.output == nil {
-        return rest.map { FeatureAction<Input, Output>.composed(ComposedAction($0)) }
+        return rest.marked(unique.mark).map {
+          FeatureAction<Input, Output>.composed(ComposedAction($0))
+        }
       }
       var effects: [Effect<FeatureAction<Input, Output>>] = []
       var pending = sends
@@ -167,7 +169,9 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
         if let output = next.output { effects.append(.send(.output(output))) }
         if !nextRest.isNone {
           effects.append(
-            nextRest.map { FeatureAction<Input, Output>.composed(ComposedAction($0)) })
+            nextRest.marked(unique.mark).map {
+              FeatureAction<Input, Output>.composed(ComposedAction($0))
+            })
         }
         guard index < pending.count else { break }
         next = pending[index]
@@ -191,7 +195,8 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
         action: { (action: R.Action) in ComposedAction(action) })
       return Feature.composedHandle(
         R.self, name: name, store: store, startWork: startWork,
-        registry: storage?.dependencies.featureRegistry ?? FeatureRegistry.shared, end: end)
+        registry: storage?.dependencies.featureRegistry ?? FeatureRegistry.shared,
+        effectMark: storage?.mark ?? EffectMark(), end: end)
     }
   }
 }
@@ -248,22 +253,27 @@ final class ComposedStorage<R: Reducer> {
   @usableFromInline let dependencies: DependencyValues
   /// Bumped each time the reducer runs: what a view's scoped store compares.
   @usableFromInline var version = 0
+  /// The mark on the feature's effects, which run as the presenting store's: how its host
+  /// tells them from its neighbours' (``FeatureHost/effectMark``). A copy keeps it: it is the
+  /// same feature.
+  @usableFromInline let mark: EffectMark
 
   @usableFromInline
   init(
     name: String, state: R.State, dependencies: DependencyValues,
-    reducer: DependencyOverridingReducer<R>
+    reducer: DependencyOverridingReducer<R>, mark: EffectMark = EffectMark()
   ) {
     self.name = name
     self.state = state
     self.dependencies = dependencies
     self.reducer = reducer
+    self.mark = mark
   }
 
   @usableFromInline
   func copy() -> ComposedStorage<R> {
     let copy = ComposedStorage(
-      name: name, state: state, dependencies: dependencies, reducer: reducer)
+      name: name, state: state, dependencies: dependencies, reducer: reducer, mark: mark)
     copy.version = version
     return copy
   }
