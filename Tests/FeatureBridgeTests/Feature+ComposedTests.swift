@@ -3,35 +3,33 @@ import StoreKernel
 import StoreKernelTesting
 import Testing
 
-/// Features whose reducers run on slots of one root store (the single-store build) behind the
-/// same boundary as a feature with a store of its own: inputs, outputs, settle and stop.
+/// Features composed into the store that presents them (`featureHosting = .composed`, the
+/// single-store build), reached through their handles (`store.presentedFeature`): the same
+/// boundary as a feature with a store of its own: inputs, outputs, settle and stop.
 @MainActor
 @Suite(.timeLimit(.minutes(10))) struct FeatureComposedTests {
-  @Test func inputsRunOnTheSlotAndOutputsLeaveThroughTheBoundary() async {
-    let root = TwoSlots()
-    let first = root.start(slot: 0)
-    let second = root.start(slot: 1)
-    var outputs: [TallyOutput] = []
-    first.onOutput { outputs.append($0) }
+  @Test func inputsRunInTheParentsStateAndOutputsReachTheParent() async {
+    let root = TwoComposedTallies()
+    let first = root.first
+    let second = root.second
 
     first.input.send(.add(5))
     first.input.send(.ping)
     await first.settle()
 
-    #expect(root.store.state.slots[0].state.total == 5)
-    #expect(root.store.state.slots[1].state.total == 0)
-    #expect(outputs == [.pong(5)])
+    #expect(first.tallyState?.total == 5)
+    #expect(second.tallyState?.total == 0)
+    #expect(root.store.state.outputs == [.first(.pong(5))])
     #expect(first.metrics.inputsDelivered == 2)
-    #expect(first.metrics.outputsEmitted == 1)
     #expect(second.metrics.inputsDelivered == 0)
     await first.stop()
     await second.stop()
   }
 
   @Test func stoppingOneEndsItsEffectsAndRunsItsStopActionButLeavesTheOther() async {
-    let root = TwoSlots()
-    let first = root.start(slot: 0)
-    let second = root.start(slot: 1)
+    let root = TwoComposedTallies()
+    let first = root.first
+    let second = root.second
     first.input.send(.startTicking)
     second.input.send(.startTicking)
     first.input.send(.add(3))
@@ -48,10 +46,11 @@ import Testing
     await root.clock.advance()
     #expect(root.journal.entries.filter { $0 == .tickerCancelled }.count == 1)
     #expect(root.journal.entries.contains(.flushed(3)))
+    #expect(root.store.state.outputs == [.first(.saved(3))])
     #expect(root.clock.sleeperCount == 1)
     await root.clock.advance(by: .seconds(1))
-    #expect(root.store.state.slots[1].state.ticks == 1)
-    #expect(root.store.state.slots[0].state.ticks == 0)
+    #expect(second.tallyState?.ticks == 1)
+    #expect(first.tallyState?.ticks == 0)
 
     await second.stop()
     await root.clock.advance()
@@ -60,8 +59,8 @@ import Testing
   }
 
   @Test func aStoppedFeatureRefusesInputsAndItsViewKeepsTheLastState() async {
-    let root = TwoSlots()
-    let first = root.start(slot: 0)
+    let root = TwoComposedTallies()
+    let first = root.first
     first.input.send(.add(7))
     await first.stop()
 
@@ -72,37 +71,57 @@ import Testing
   }
 }
 
-/// A root store with two slots, each holding a Tally feature's state and, once the feature
-/// starts on it, the feature's reducer: the shape of AppShell's single-store build, small.
+/// A root store that presents two Tally features composed into its state, and keeps what they
+/// tell it: the shape of AppShell's single-store build, small.
 @MainActor
-final class TwoSlots {
-  /// A slot: a feature's state inside the root, by reference, and its reducer.
-  final class Slot {
-    var state = TallyState()
-    var reduce: (inout TallyState, TallyAction) -> Effect<TallyAction> = { _, _ in .none }
+final class TwoComposedTallies {
+  struct State {
+    @PresentationState var first: Int?
+    @PresentationState var second: Int?
+    /// The outputs that reached the root, each with the feature that emitted it.
+    var outputs: [Heard] = []
   }
 
-  struct State {
-    let slots: [Slot]
+  enum Heard: Equatable {
+    case first(TallyOutput)
+    case second(TallyOutput)
   }
 
   enum Action: Sendable {
-    case slot(Int, TallyAction)
+    case presentBoth
+    case first(PresentationAction<FeatureAction<TallyInput, TallyOutput>>)
+    case second(PresentationAction<FeatureAction<TallyInput, TallyOutput>>)
   }
 
-  struct SlotEffects: Hashable, Sendable {
-    let index: Int
-  }
+  /// The Tally presented with `n` is named `Tally<n>`.
+  nonisolated static let launcher = FeatureLauncher<Int, TallyInput, TallyOutput>(recipe: {
+    index in
+    FeatureRecipe(
+      name: "Tally\(index)", initialState: TallyState(), reducer: Tally(),
+      delivery: TallyFeature.delivery)
+  })
 
-  struct RootReducer: Reducer {
-    func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      switch action {
-      case .slot(let index, let action):
-        let slot = state.slots[index]
-        return slot.reduce(&slot.state, action)
-          .map { .slot(index, $0) }
-          .cancellable(id: SlotEffects(index: index))
+  struct Presenting: Reducer {
+    typealias State = TwoComposedTallies.State
+    typealias Action = TwoComposedTallies.Action
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .presentBoth:
+          state.first = 0
+          state.second = 1
+        case .first(.presented(.output(let output))):
+          state.outputs.append(.first(output))
+        case .second(.presented(.output(let output))):
+          state.outputs.append(.second(output))
+        case .first, .second:
+          break
+        }
+        return .none
       }
+      .ifLet(\.$first, action: Action.first, feature: TwoComposedTallies.launcher)
+      .ifLet(\.$second, action: Action.second, feature: TwoComposedTallies.launcher)
     }
   }
 
@@ -114,24 +133,24 @@ final class TwoSlots {
     let journal = journal
     let clock = clock
     store = Store(
-      initialState: State(slots: [Slot(), Slot()]), reducer: RootReducer(), name: "Root",
+      initialState: State(), reducer: Presenting(), name: "Root",
       withDependencies: {
+        $0.featureHosting = .composed
         $0.tallyJournal = journal
         $0.clock = clock
       })
+    store.send(.presentBoth)
   }
 
-  /// Starts a Tally feature on the slot at `index`.
-  func start(slot index: Int) -> Feature<TallyInput, TallyOutput> {
-    let store = store
-    let slot = store.state.slots[index]
-    return Feature.start(
-      name: "Tally\(index)", reducer: Tally(), delivery: TallyFeature.delivery,
-      dependencies: store.dependencyValues,
-      composedBy: { reduce in
-        slot.reduce = reduce
-        return store.scope(state: { $0.slots[index].state }, action: { .slot(index, $0) })
-      },
-      endEffects: { store.cancelEffects(markedWith: SlotEffects(index: index)) })
+  var first: Feature<TallyInput, TallyOutput> {
+    guard let feature: Feature<TallyInput, TallyOutput> = store.presentedFeature(\.$first)
+    else { preconditionFailure("the first Tally is presented in init") }
+    return feature
+  }
+
+  var second: Feature<TallyInput, TallyOutput> {
+    guard let feature: Feature<TallyInput, TallyOutput> = store.presentedFeature(\.$second)
+    else { preconditionFailure("the second Tally is presented in init") }
+    return feature
   }
 }

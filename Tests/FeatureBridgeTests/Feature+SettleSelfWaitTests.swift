@@ -5,8 +5,8 @@ import Testing
 
 // A `settle()` that would wait for the very effect it is called from: reported at once, and it
 // returns, instead of hanging. FeatureHostTests covers a feature with a store of its own; these
-// cover a feature composed on a slot of a root store and a presented feature's effect settling
-// its parent.
+// cover a feature composed into the store that presents it (`featureHosting = .composed`) and a
+// presented feature's effect settling its parent.
 
 /// A feature whose one input starts an effect that calls its host.
 private enum CallerInput: Sendable, Equatable {
@@ -48,52 +48,70 @@ private struct Caller: Reducer {
   }
 }
 
-/// A root store with two slots, where Callers run composed (the single-store build's shape).
-@MainActor private final class TwoCallerSlots {
-  final class Slot {
-    var state = 0
-    var reduce: (inout Int, CallerAction) -> Effect<CallerAction> = { _, _ in .none }
+/// A root store that presents two Callers, composed into its state: the single-store shape.
+/// Each Caller's host call is the one for the id of the value it is presented with.
+@MainActor private final class TwoComposedCallers {
+  struct State {
+    @PresentationState var first: Recording?
+    @PresentationState var second: Recording?
   }
 
   enum Action: Sendable {
-    case slot(Int, CallerAction)
+    case presentBoth
+    case first(PresentationAction<FeatureAction<CallerInput, CallerOutput>>)
+    case second(PresentationAction<FeatureAction<CallerInput, CallerOutput>>)
   }
 
-  struct SlotEffects: Hashable, Sendable {
-    let index: Int
-  }
+  struct Presenting: Reducer {
+    typealias State = TwoComposedCallers.State
+    typealias Action = TwoComposedCallers.Action
 
-  struct RootReducer: Reducer {
-    func reduce(into slots: inout [Slot], action: Action) -> Effect<Action> {
-      switch action {
-      case .slot(let index, let action):
-        let slot = slots[index]
-        return slot.reduce(&slot.state, action)
-          .map { .slot(index, $0) }
-          .cancellable(id: SlotEffects(index: index))
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        if case .presentBoth = action {
+          state.first = Recording(id: 0)
+          state.second = Recording(id: 1)
+        }
+        return .none
       }
+      .ifLet(\.$first, action: Action.first, feature: CallerFeature.launcher)
+      .ifLet(\.$second, action: Action.second, feature: CallerFeature.launcher)
     }
   }
 
-  let store: Store<[Slot], Action>
+  let store: Store<State, Action>
 
-  init() {
-    store = Store(initialState: [Slot(), Slot()], reducer: RootReducer(), name: "Root")
+  /// Presents both Callers: the one presented with `Recording(id: n)` runs `hostCalls[n]`.
+  init(hostCalls: [Int: @Sendable () async -> Void]) {
+    let launcher = FeatureLauncher<Recording, CallerInput, CallerOutput>(recipe: { recording in
+      FeatureRecipe(
+        name: "Caller\(recording.id)", initialState: 0,
+        reducer: Caller(hostCall: { await hostCalls[recording.id]?() }))
+    })
+    store = Store(
+      initialState: State(), reducer: Presenting(), name: "Root",
+      withDependencies: {
+        $0.featureHosting = .composed
+        $0[feature: CallerFeature.launcher] = launcher
+      })
+    store.send(.presentBoth)
   }
 
-  func start(
-    slot index: Int, hostCall: @escaping @Sendable () async -> Void
-  ) -> Feature<CallerInput, CallerOutput> {
-    let store = store
-    let slot = store.state[index]
-    return Feature.start(
-      name: "Caller\(index)", reducer: Caller(hostCall: hostCall), delivery: nil,
-      dependencies: store.dependencyValues,
-      composedBy: { reduce in
-        slot.reduce = reduce
-        return store.scope(state: { $0[index].state }, action: { .slot(index, $0) })
-      },
-      endEffects: { store.cancelEffects(markedWith: SlotEffects(index: index)) })
+  var first: Feature<CallerInput, CallerOutput> {
+    guard let feature: Feature<CallerInput, CallerOutput> = store.presentedFeature(\.$first)
+    else { preconditionFailure("the first Caller is presented in init") }
+    return feature
+  }
+
+  var second: Feature<CallerInput, CallerOutput> {
+    guard let feature: Feature<CallerInput, CallerOutput> = store.presentedFeature(\.$second)
+    else { preconditionFailure("the second Caller is presented in init") }
+    return feature
+  }
+
+  /// How many times `feature` was asked to call its host, read from its view.
+  func calls(_ feature: Feature<CallerInput, CallerOutput>) -> Int {
+    feature.viewStore(state: Int.self, viewAction: CallerAction.ViewAction.self).peek(\.self)
   }
 }
 
@@ -150,12 +168,13 @@ private enum CallerFeature {
 @MainActor
 @Suite(.timeLimit(.minutes(10))) struct FeatureSettleSelfWaitTests {
   /// Issue 28: the self-wait check asked the feature's store, which for a composed feature is
-  /// a scoped store that never answered yes: the settle hung.
+  /// a scoped store that never answered yes: the settle hung. The composed feature's effects
+  /// carry its mark.
   @Test func settleOfAComposedFeatureFromItsOwnEffectIsReportedAndReturns() async {
     TestIssues.install()
-    let root = TwoCallerSlots()
     let holder = SettleHolder<CallerInput, CallerOutput>()
-    let feature = root.start(slot: 0, hostCall: { await holder.settle() })
+    let root = TwoComposedCallers(hostCalls: [0: { await holder.settle() }])
+    let feature = root.first
     holder.feature = feature
     await withKnownIssue {
       await feature.send(.callHost)
@@ -164,26 +183,27 @@ private enum CallerFeature {
     } matching: { issue in
       issue.description.contains("settle() of feature Caller0 was called from one of that")
     }
-    #expect(root.store.state[0].state == 1)
+    #expect(root.calls(feature) == 1)
     holder.feature = nil
     await feature.stop()
   }
 
-  /// The settle of a feature composed on a root, called from the effect of another feature on
-  /// the same root, is not a wait for itself (their effects run in the same store): it is not
-  /// reported, and it returns once the feature has settled.
+  /// The settle of a composed feature, called from the effect of another feature composed
+  /// into the same store, is not a wait for itself (their effects run in the same store, and
+  /// each reaches the store's running children): it is not reported, and it returns once the
+  /// feature has settled.
   @Test func settleOfAComposedFeatureFromItsNeighboursEffectIsNotReported() async {
     TestIssues.install()
-    let root = TwoCallerSlots()
     let holder = SettleHolder<CallerInput, CallerOutput>()
-    let feature = root.start(slot: 0, hostCall: {})
-    let neighbour = root.start(slot: 1, hostCall: { await holder.settle() })
+    let root = TwoComposedCallers(hostCalls: [1: { await holder.settle() }])
+    let feature = root.first
+    let neighbour = root.second
     holder.feature = feature
     await feature.send(.callHost)
     await neighbour.send(.callHost)
     await neighbour.settle()
-    #expect(root.store.state[0].state == 1)
-    #expect(root.store.state[1].state == 1)
+    #expect(root.calls(feature) == 1)
+    #expect(root.calls(neighbour) == 1)
     holder.feature = nil
     await feature.stop()
     await neighbour.stop()
@@ -208,102 +228,58 @@ private enum CallerFeature {
   }
 }
 
-/// A root store whose slots are added as features start, whose presented features are composed
-/// into their parents' state: the single-store shape.
-@MainActor private final class ComposingRoot {
-  /// Each slot's reducer, by slot number.
-  final class Slots {
-    var reducers: [Int: (any Sendable) -> Effect<Action>] = [:]
+/// A root store that presents a Parent composed into its state, the Caller the Parent presents
+/// composed into the Parent's: the single-store shape.
+@MainActor private final class ComposedParentRoot {
+  struct State {
+    @PresentationState var parent: Recording?
   }
 
   enum Action: Sendable {
-    case slot(Int, any Sendable)
+    case presentParent
+    case parent(PresentationAction<FeatureAction<Parent.Input, CallerOutput>>)
   }
 
-  struct SlotEffects: Hashable, Sendable {
-    let index: Int
-  }
+  struct Presenting: Reducer {
+    typealias State = ComposedParentRoot.State
+    typealias Action = ComposedParentRoot.Action
 
-  struct RootReducer: Reducer {
-    func reduce(into slots: inout Slots, action: Action) -> Effect<Action> {
-      switch action {
-      case .slot(let index, let action):
-        return (slots.reducers[index]?(action) ?? .none)
-          .cancellable(id: SlotEffects(index: index))
+    static let parentLauncher = FeatureLauncher<Recording, Parent.Input, CallerOutput>(
+      recipe: { _ in FeatureRecipe(name: "Parent", initialState: Parent.State(), reducer: Parent())
+      })
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        if case .presentParent = action { state.parent = Recording(id: 1) }
+        return .none
       }
+      .ifLet(\.$parent, action: Action.parent, feature: Self.parentLauncher)
     }
   }
 
-  /// A slot's state and reducer, by reference.
-  final class Slot<State, SlotAction: Sendable> {
-    var state: State
-    let reduce: (inout State, SlotAction) -> Effect<SlotAction>
-
-    init(state: State, reduce: @escaping (inout State, SlotAction) -> Effect<SlotAction>) {
-      self.state = state
-      self.reduce = reduce
-    }
-  }
-
-  /// Made in `init`, after `self` can be handed to the store's dependencies as its composer.
-  private var rootStore: Store<Slots, Action>?
-  var store: Store<Slots, Action> {
-    guard let rootStore else { preconditionFailure("ComposingRoot makes its store in init") }
-    return rootStore
-  }
-  private var nextIndex = 0
+  let store: Store<State, Action>
 
   init(launcher: FeatureLauncher<Recording, CallerInput, CallerOutput>) {
-    rootStore = Store(
-      initialState: Slots(), reducer: RootReducer(), name: "Root",
+    store = Store(
+      initialState: State(), reducer: Presenting(), name: "Root",
       withDependencies: {
         $0.featureHosting = .composed
         $0[feature: CallerFeature.launcher] = launcher
       })
+    store.send(.presentParent)
   }
 
-  func compose<State, SlotAction: Sendable>(
-    name: String, initialState: State,
-    reduce: @escaping (inout State, SlotAction) -> Effect<SlotAction>
-  ) -> (store: Store<State, SlotAction>, end: () -> Void) {
-    let index = nextIndex
-    nextIndex += 1
-    let slot = Slot(state: initialState, reduce: reduce)
-    let store = store
-    store.state.reducers[index] = { action in
-      guard let action = action as? SlotAction else { return .none }
-      return slot.reduce(&slot.state, action).map { .slot(index, $0) }
-    }
-    let scoped = store.scope(
-      state: { _ in slot.state }, action: { (action: SlotAction) in .slot(index, action) })
-    return (
-      scoped,
-      {
-        store.cancelEffects(markedWith: SlotEffects(index: index))
-        store.state.reducers[index] = nil
-      }
-    )
-  }
-
-  /// Starts a Parent on a slot.
-  func startParent() -> Feature<Parent.Input, CallerOutput> {
-    var end: () -> Void = {}
-    let feature = Feature.start(
-      name: "Parent", reducer: Parent(), delivery: nil, dependencies: store.dependencyValues,
-      composedBy: { reduce in
-        let composed = self.compose(name: "Parent", initialState: Parent.State(), reduce: reduce)
-        end = composed.end
-        return composed.store
-      },
-      endEffects: { end() })
+  var parent: Feature<Parent.Input, CallerOutput> {
+    guard let feature: Feature<Parent.Input, CallerOutput> = store.presentedFeature(\.$parent)
+    else { preconditionFailure("the Parent is presented in init") }
     return feature
   }
 }
 
 extension FeatureSettleSelfWaitTests {
-  /// The single-store shape of the case above: the parent on a slot of the root, the child it
-  /// presents composed into the parent's state. Both stores are scoped, so neither check
-  /// answered: the settle hung.
+  /// The single-store shape of the case above: the parent composed into the root, the child it
+  /// presents composed into the parent's state. Both handles are over scoped stores, so
+  /// neither store's check answers; the child's effects carry the parent's mark.
   @Test func settleOfAComposedParentFromItsComposedChildsEffectIsReportedAndReturns() async {
     TestIssues.install()
     let holder = SettleHolder<Parent.Input, CallerOutput>()
@@ -311,15 +287,15 @@ extension FeatureSettleSelfWaitTests {
       FeatureRecipe(
         name: "Caller", initialState: 0, reducer: Caller(hostCall: { await holder.settle() }))
     })
-    let root = ComposingRoot(launcher: launcher)
-    let parent = root.startParent()
+    let root = ComposedParentRoot(launcher: launcher)
+    let parent = root.parent
     // Composed, the child's effects are the parent's own.
     await expectSettleOfTheParentReported(
       parent, holder: holder,
       reported: "settle() of feature Parent was called from one of that feature's own effects"
     ) {
-      // The child runs in the parent's state, in the root: no slot, no store of its own.
-      #expect(root.store.state.reducers.count == 1)
+      // The child runs in the parent's state, in the root's: no store of its own.
+      #expect(root.store.state.$parent.composed != nil)
       let view = parent.viewStore(
         state: Parent.State.self, viewAction: Parent.Action.ViewAction.self)
       #expect(view.$child.composed != nil)

@@ -54,50 +54,6 @@ extension Feature {
       isolation: isolation)
   }
 
-  /// Starts a feature whose reducer runs in another store instead of one of its own: the
-  /// single-store build, where every feature is a slot of one root store. Everything else is
-  /// the boundary of ``start(name:initialState:reducer:inputs:delivery:withDependencies:isolation:)``:
-  /// the same host starts it, delivers its inputs, routes its outputs, settles it and stops it.
-  ///
-  /// - Parameters:
-  ///   - name: The feature's name in instrumentation.
-  ///   - reducer: The feature's logic.
-  ///   - delivery: Declares, per input, whether it is an intent or a latest-only projection.
-  ///   - dependencies: The root store's dependency values (a scoped store has none of its own):
-  ///     where the feature registers.
-  ///   - compose: Installs the feature's reducer (its delegate actions already routed to the
-  ///     feature's outputs) on a slot of the root store, and returns a store scoped to that
-  ///     slot. The reducer must run for every action the scoped store sends.
-  ///   - endEffects: Ends the effects the slot's reducer started (the feature stops).
-  ///   - isolation: The root store's actor.
-  /// - Returns: The running feature.
-  @inline(__always) @inlinable
-  package static func start<R: Reducer>(
-    name: String,
-    reducer: R,
-    delivery: (@Sendable (Input) -> InputDelivery)? = nil,
-    dependencies: DependencyValues,
-    composedBy compose: (
-      _ reduce: @escaping (inout R.State, R.Action) -> Effect<R.Action>
-    ) -> Store<R.State, R.Action>,
-    endEffects: @escaping () -> Void,
-    isolation: isolated any Actor = #isolation
-  ) -> Feature
-  where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
-    let counters = BoundaryCounters()
-    let outputs = OutputRoute<Output>(counters: counters)
-    let boundary = BoundaryReducer(base: reducer, outputs: outputs)
-    // The root's effects are all the root's: the mark tells this feature's own.
-    let mark = EffectMark()
-    let store = compose { state, action in
-      boundary.reduce(into: &state, action: action).marked(mark)
-    }
-    return hosting(
-      R.self, name: name, store: store, counters: counters, outputs: outputs, inputs: nil,
-      delivery: delivery, registry: dependencies.featureRegistry, endEffects: endEffects,
-      effectMark: mark, isolation: isolation)
-  }
-
   /// The boundary around a feature's store, whichever store runs its reducer.
   @inline(__always) @inlinable
   static func hosting<R: Reducer>(
@@ -157,10 +113,12 @@ extension Feature {
   /// stops it with its stop action, makes its view store), over `store`, scoped from the
   /// presenting store to the feature's state. The presenting reducer started the feature, and
   /// dismissing it there ends it; `end` cancels its effects when its host stops it.
+  /// `effectMark` is on its effects (they are the presenting store's): its host tells its own
+  /// by it.
   @inlinable
   static func composedHandle<R: Reducer>(
     _ reducer: R.Type, name: String, store: Store<R.State, R.Action>, startWork: StoreTask?,
-    registry: FeatureRegistry, end: @escaping () -> Void
+    registry: FeatureRegistry, effectMark: EffectMark, end: @escaping () -> Void
   ) -> Feature
   where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
     // Asked for by a view, on the store's actor, which `assumeIsolated` checks: the store and
@@ -172,7 +130,8 @@ extension Feature {
       let feature = hosting(
         R.self, name: name, store: store, counters: counters,
         outputs: OutputRoute(counters: counters), inputs: nil, delivery: nil,
-        registry: registry, endEffects: end, startsFeature: false, isolation: isolation)
+        registry: registry, endEffects: end, effectMark: effectMark, startsFeature: false,
+        isolation: isolation)
       (feature.host as? FeatureHost<R>)?.startWork = startWork
       return OnItsActor(value: feature)
     }.value

@@ -2,8 +2,9 @@ import StoreKernel
 
 /// A `settle()` that would wait for the very effect it is called from can never return. The
 /// host looks for that before waiting, in everything the settle waits for: the feature's own
-/// effects (its store's, or, composed on a slot of a root store, those carrying its
-/// ``EffectMark``) and the effects of the features it presents, at any depth.
+/// effects (its store's, or, composed into the store that presents it, those carrying its
+/// ``EffectMark``, which the features composed into it carry too) and the effects of the
+/// features it presents in stores of their own, at any depth.
 extension FeatureHost {
   /// Whether the current task runs one of this feature's own effects.
   var currentTaskIsItsEffect: Bool {
@@ -12,17 +13,20 @@ extension FeatureHost {
   }
 
   /// The name of the feature whose effect the current task runs, among this feature and
-  /// those it presents (at any depth), skipping the hosts in `visited`: in a single-store app
-  /// every feature's host reaches the root's presented features, itself among them.
+  /// those it presents (at any depth), skipping the hosts in `visited`.
   @usableFromInline
   func featureRunningCurrentTask(visited: inout Set<ObjectIdentifier>) -> String? {
     guard visited.insert(ObjectIdentifier(self)).inserted else { return nil }
     if currentTaskIsItsEffect { return name }
-    // A feature composed into another store has no running children of its own: those in its
-    // store are the root's, every composed feature's, and their effects are the root's too.
+    return presentedFeatures?.featureRunningCurrentTask(visited: &visited)
+  }
+
+  /// The features this one presents in its own store, where a settle waits for them too. A
+  /// composed feature has none of its own: it reaches the running children of the store it is
+  /// composed into, its neighbours' among them, and those composed into it carry its mark.
+  private var presentedFeatures: PresentedFeatures? {
     guard endEffects == nil else { return nil }
-    return store?.existingOperatorState(PresentedFeatures.self)?
-      .featureRunningCurrentTask(visited: &visited)
+    return store?.existingOperatorState(PresentedFeatures.self)
   }
 
   /// Reports a settle that would wait for the effect it is called from, and says whether it
@@ -37,9 +41,7 @@ extension FeatureHost {
       return true
     }
     var visited: Set = [ObjectIdentifier(self)]
-    guard endEffects == nil,
-      let presented = store?.existingOperatorState(PresentedFeatures.self)?
-        .featureRunningCurrentTask(visited: &visited)
+    guard let presented = presentedFeatures?.featureRunningCurrentTask(visited: &visited)
     else { return false }
     IssueReporter.report(
       "settle() of feature \(name) was called from an effect of \(presented), a feature it "

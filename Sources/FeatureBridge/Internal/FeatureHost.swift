@@ -35,8 +35,9 @@ final class FeatureHost<R: Reducer>: RunningFeatureHost where R.Action: Boundary
 
   /// The feature's name, for reports.
   let name: String
-  /// The mark on the effects of a feature composed on a slot of a root store (whose effects
-  /// are all the root's); `nil` for a store of its own.
+  /// The mark on the effects of a feature composed into the store that presents it (whose
+  /// effects are all that store's), and on those of the features composed into it in turn;
+  /// `nil` for a store of its own.
   @usableFromInline var effectMark: EffectMark?
 
   @usableFromInline
@@ -61,8 +62,8 @@ final class FeatureHost<R: Reducer>: RunningFeatureHost where R.Action: Boundary
     self.endEffects = endEffects
   }
 
-  /// Ends the effects of a feature whose reducer runs in another store's slot (a store scoped
-  /// to it cannot tell its effects from the root's); `nil` for a store of its own, whose
+  /// Ends the effects of a feature composed into the store that presents it (a store scoped
+  /// to it cannot tell its effects from that store's); `nil` for a store of its own, whose
   /// running effects are all the feature's.
   let endEffects: (() -> Void)?
 
@@ -238,8 +239,8 @@ final class FeatureHost<R: Reducer>: RunningFeatureHost where R.Action: Boundary
     deliverBatch()
     // The features this one presents stop first, as their hosts would stop them: what they
     // report while stopping reaches this feature before its own stop action runs.
-    // (A feature on a slot of a root store reaches the root's presented features, which are
-    // not all its own: those it presented end with its slot's effects, as if let go.)
+    // (A composed feature reaches the root's presented features, which are not all its own:
+    // those it presented end with its effects, as if let go.)
     if endEffects == nil, let presented = store?.existingOperatorState(PresentedFeatures.self) {
       await presented.stopAll()
     }

@@ -6,10 +6,10 @@ public import StoreKernel
 /// unless a caller knows the types and can see the function's body; then it compiles a copy
 /// for them. A keystroke through generic code looks up generic metadata and boxes values on its
 /// way, several times the cost of the specialized copy (docs/performance.md). Hosts often hold
-/// features where their types are not known: an app's list of declarations, a single-store
-/// root's slots, a presenting feature's launcher.
+/// features where their types are not known: an app's list of declarations, a presenting
+/// feature's launcher.
 ///
-/// So each host-facing entry (starting a recipe's feature alone or on a root's slot, delivering
+/// So each host-facing entry (starting a recipe's feature in a store of its own, delivering
 /// inputs, making a view store) is a closure in this table, formed by `init`. `init` is
 /// `@inlinable` and takes no actor, so Swift specializes it wherever the reducer's type is
 /// known: in a feature module's `recipe` (``FeatureRecipe`` keeps the table) and in
@@ -28,15 +28,6 @@ struct FeatureOperations<R: Reducer> where R.Action: BoundaryAction {
     (
       _ recipe: FeatureRecipe<R>, _ inputs: AsyncStream<R.Action.Input>?,
       _ hostDependencies: (inout DependencyValues) -> Void, _ isolation: isolated any Actor
-    ) -> Feature<R.Action.Input, R.Action.Output>
-
-  /// Starts a recipe's feature on a slot that `compose` makes in a root store, with
-  /// `dependencies` under the recipe's own and `hostDependencies` over them.
-  @usableFromInline let startComposed:
-    (
-      _ recipe: FeatureRecipe<R>, _ compose: FeatureRecipe<R>.Compose,
-      _ dependencies: DependencyValues, _ hostDependencies: (inout DependencyValues) -> Void,
-      _ isolation: isolated any Actor
     ) -> Feature<R.Action.Input, R.Action.Output>
 
   /// ``FeatureHost/deliverPending(upTo:)``.
@@ -58,37 +49,7 @@ struct FeatureOperations<R: Reducer> where R.Action: BoundaryAction {
         },
         isolation: isolation)
     }
-    startComposed = { recipe, compose, dependencies, hostDependencies, isolation in
-      var values = dependencies
-      recipe.dependencies(&values)
-      hostDependencies(&values)
-      let featureValues = values
-      let initialState = recipe.initialState
-      let name = recipe.name
-      let ending = SlotEnding()
-      return Feature.start(
-        name: name, reducer: recipe.reducer.transformDependency { $0 = featureValues },
-        delivery: recipe.delivery, dependencies: featureValues,
-        composedBy: { reduce in
-          let slot = compose(name, initialState, reduce)
-          ending.end = slot.end
-          return slot.store
-        },
-        endEffects: { ending.end() },
-        isolation: isolation)
-    }
     deliverPending = { host, limit in host.deliverPending(upTo: limit) }
     makeViewStore = { host in host.makeViewStoreNow() }
   }
-}
-
-/// How to end a feature's slot, known once the slot is made.
-///
-/// Not `Sendable`: confined to the root store's actor.
-@usableFromInline
-final class SlotEnding {
-  @usableFromInline var end: () -> Void = {}
-
-  @usableFromInline
-  init() {}
 }

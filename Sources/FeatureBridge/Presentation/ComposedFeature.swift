@@ -157,7 +157,9 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
         .takingSends()
       // The common step (a keystroke): nothing sent at once, no output.
       if sends.isEmpty, action.output == nil {
-        return rest.map { FeatureAction<Input, Output>.composed(ComposedAction($0)) }
+        return rest.marked(unique.mark).map {
+          FeatureAction<Input, Output>.composed(ComposedAction($0))
+        }
       }
       var effects: [Effect<FeatureAction<Input, Output>>] = []
       var pending = sends
@@ -168,7 +170,9 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
         if let output = next.output { effects.append(.send(.output(output))) }
         if !nextRest.isNone {
           effects.append(
-            nextRest.map { FeatureAction<Input, Output>.composed(ComposedAction($0)) })
+            nextRest.marked(unique.mark).map {
+              FeatureAction<Input, Output>.composed(ComposedAction($0))
+            })
         }
         guard index < pending.count else { break }
         next = pending[index]
@@ -192,7 +196,8 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
         action: { (action: R.Action) in ComposedAction(action) })
       return Feature.composedHandle(
         R.self, name: name, store: store, startWork: startWork,
-        registry: storage?.dependencies.featureRegistry ?? FeatureRegistry.shared, end: end)
+        registry: storage?.dependencies.featureRegistry ?? FeatureRegistry.shared,
+        effectMark: storage?.mark ?? EffectMark(), end: end)
     }
   }
 }
@@ -250,6 +255,10 @@ final class ComposedStorage<R: Reducer>: ComposedStorageBox {
   /// What a view's scoped store watches instead of the box (a reference to the box would make
   /// every write copy it): bumped each time the reducer runs.
   @usableFromInline var token = ComposedToken()
+  /// The mark on the feature's effects, which run as the presenting store's: how its host
+  /// tells them from its neighbours' (``FeatureHost/effectMark``). A copy keeps it: it is the
+  /// same feature.
+  @usableFromInline let mark: EffectMark
 
   /// The feature was dismissed, popped or replaced: its token says so, and keeps this box for
   /// a view that reads the feature's last state; the box gets a token of its own, so that the
@@ -263,19 +272,20 @@ final class ComposedStorage<R: Reducer>: ComposedStorageBox {
   @usableFromInline
   init(
     name: String, state: R.State, dependencies: DependencyValues,
-    reducer: DependencyOverridingReducer<R>
+    reducer: DependencyOverridingReducer<R>, mark: EffectMark = EffectMark()
   ) {
     self.name = name
     self.state = state
     self.dependencies = dependencies
     self.reducer = reducer
+    self.mark = mark
   }
 
   /// A copy of the box for a write while another value shares it; views follow the copy.
   @usableFromInline
   func copy() -> ComposedStorage<R> {
     let copy = ComposedStorage(
-      name: name, state: state, dependencies: dependencies, reducer: reducer)
+      name: name, state: state, dependencies: dependencies, reducer: reducer, mark: mark)
     token.successor = copy.token
     return copy
   }

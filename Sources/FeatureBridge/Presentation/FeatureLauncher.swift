@@ -81,9 +81,7 @@ public struct FeatureLauncher<Start: Sendable, Input: Sendable, Output: Sendable
   /// feature. Its store has the feature's own dependencies, then the host's.
   ///
   /// ```swift
-  /// let recorder = RecorderFeature.launcher.start(Recording(id: 1), withDependencies: {
-  ///   $0.clock = clock
-  /// })
+  /// let recorder = RecorderFeature.launcher.start(Recording(id: 1)) { $0.clock = clock }
   /// ```
   ///
   /// - Parameters:

@@ -41,8 +41,7 @@ final class PresentedFeatures {
   /// has emitted have reached this store, again while settling presents more: what a host's
   /// `settle()` of the presenting feature waits for besides its own inputs' work.
   ///
-  /// In a single-store app every feature's host reaches the root's presented features, the one
-  /// settling among them too: a feature already settling is not settled again from inside.
+  /// A feature that a settle of these is settling already is not settled again.
   nonisolated(nonsending) func settleAll() async {
     var settled = Set<ObjectIdentifier>()
     while let next = running.values.first(where: {

@@ -23,9 +23,10 @@ extension Reducer {
   /// .ifLet(\.$recording, action: Action.recorder, feature: RecorderFeature.launcher)
   /// ```
   ///
-  /// The feature runs in a store of its own, except in an app that is one root store (a
-  /// single-store build that offers a composer): there a launcher made from the feature's
-  /// recipe starts it on a slot of the root store, from the same declaration
+  /// The feature runs in a store of its own, unless the host chose to compose presented
+  /// features into their parent's store (`featureHosting = .composed`, ``FeatureHosting``):
+  /// then a launcher made from the feature's recipe keeps the feature's state beside the
+  /// presented value, from the same declaration
   /// (docs/decisions/0019-the-feature-boundary-today.md).
   ///
   /// - Parameters:

@@ -63,8 +63,8 @@ extension Store {
 extension Store {
   /// Stops every feature presented in this store's reducers now, as their hosts would (their
   /// stop actions run, and what they emit while stopping reaches their parents): what a
-  /// single-store app does before it stops the features it declared, whose slots share the
-  /// root's presented features.
+  /// single-store app does before it stops its root store, whose running children are all
+  /// the features composed into it, at any depth.
   nonisolated(nonsending) package func stopPresentedFeatures() async {
     await existingOperatorState(PresentedFeatures.self)?.stopAll()
   }

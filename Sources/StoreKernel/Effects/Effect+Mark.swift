@@ -1,7 +1,7 @@
-/// A mark a feature puts on its effects when its reducer runs in another store's slot (a
-/// feature composed on a single-store root): the root's effects are all the root's, so the
-/// mark is how the feature tells its own from its neighbours', to recognize a `settle()` that
-/// would wait for the very effect it is called from.
+/// A mark a feature puts on its effects when its reducer runs in another store (a feature
+/// composed into the store that presents it): that store's effects are all that store's, so
+/// the mark is how the feature tells its own from its neighbours', to recognize a `settle()`
+/// that would wait for the very effect it is called from.
 ///
 /// `Sendable`: an integer.
 @usableFromInline

@@ -10,7 +10,7 @@ enum EffectOwner {
   @TaskLocal static var current: Int?
 
   /// The ``EffectMark``s on the effect this task runs, innermost last: set by
-  /// ``Effect/marked(_:)`` for a feature whose reducer runs in another store's slot.
+  /// ``Effect/marked(_:)`` for a feature whose reducer runs in another store.
   @TaskLocal static var marks: [Int] = []
 
   /// Runs `body` as an effect of the store with identity `owner`.

@@ -349,8 +349,7 @@ extension Store {
 
 extension Store {
   /// Cancels the running effects marked with `id` (`.cancellable(id:)`), as `.cancel(id:)`
-  /// returned by the reducer would, from outside any `send`: how a host ends the effects of a
-  /// feature whose reducer runs in a slot of this root store. A scoped store does nothing.
+  /// returned by the reducer would, from outside any `send`. A scoped store does nothing.
   ///
   /// - Parameter id: The id the effects were marked with.
   package func cancelEffects(markedWith id: some Hashable & Sendable) {

@@ -6,7 +6,7 @@ import TerminalUI
 
 /// A feature that presents another feature (the clicker) and shows what it hears from it: the
 /// proof that one declaration of a presented feature serves both builds, a store of its own in
-/// the multi-store build and a slot of the root store in the single-store build.
+/// the multi-store build and composed into the root store in the single-store build.
 enum TrayFeature {
   typealias Clicks = FeatureAction<ClickerFeature.Input, ClickerFeature.Output>
 

@@ -5,7 +5,7 @@ import Testing
 @testable import NotesFeature
 
 /// Quitting with a note open in its editor (a feature the notes list presents, with a store of
-/// its own or a slot of the root store) saves what was typed in it: the editor hands its note
+/// its own or composed into the root store) saves what was typed in it: the editor hands its note
 /// over before the notes save, in every build.
 @Suite @ShellActor struct QuitWhileEditingTests {
   @Test(arguments: Architecture.allCases)

@@ -83,11 +83,7 @@ import Testing
 
   @Test func aHostStartsTheRecorderFromItsLauncher() async {
     let clock = TestClock()
-    let recorder = RecorderFeature.launcher.start(
-      Recording(id: 1),
-      withDependencies: {
-        $0.clock = clock
-      })
+    let recorder = RecorderFeature.launcher.start(Recording(id: 1)) { $0.clock = clock }
     await clock.advance(by: .seconds(2))
     await recorder.send(.stop)
     var lengths: [RecorderOutput] = []
