@@ -72,13 +72,17 @@ import Testing
   }
 
   @Test func aStoreThatComposesWhatItPresents() {
-    let store = Store(initialState: Memo.State(), reducer: Memo()) {
-      $0.featureHosting = .composed
+    withDependencies {
+      $0.clock = TestClock()
+    } operation: {
+      let store = Store(initialState: Memo.State(), reducer: Memo()) {
+        $0.featureHosting = .composed
+      }
+      store.send(.recordTapped)
+      let recorder: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
+      #expect(recorder?.name == "Recorder")
+      store.send(.recorder(.dismiss))
     }
-    store.send(.recordTapped)
-    let recorder: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
-    #expect(recorder?.name == "Recorder")
-    store.send(.recorder(.dismiss))
   }
 
   @Test func aHostStartsTheRecorderFromItsLauncher() async {
@@ -94,7 +98,7 @@ import Testing
 
   @Test func aLauncherPresentedWithAnotherValue() {
     let launcher = RecorderFeature.launcher.starting { (number: Int) in Recording(id: number) }
-    let recorder = launcher.start(7)
+    let recorder = launcher.start(7) { $0.clock = TestClock() }
     #expect(recorder.name == "Recorder")
   }
 }
