@@ -203,6 +203,32 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
 }
 
 extension FeatureComposition {
+  /// The feature composed for `value`, presented as the child `id`: its state, and the effects
+  /// of its presentation, marked with `id` (its entry among the store's running children, then
+  /// what its start action started, in the same step).
+  ///
+  /// - Parameters:
+  ///   - value: The value the parent presented it with.
+  ///   - dependencies: The presenting store's dependencies, in effect now.
+  ///   - child: How the presenting reducer embeds the feature's actions.
+  ///   - dismiss: The parent's action that dismisses it.
+  ///   - id: The child it is.
+  func compose<Action: Sendable>(
+    _ value: Start, dependencies: DependencyValues,
+    child: @escaping @Sendable (FeatureAction<Input, Output>) -> Action, dismiss: Action,
+    id: NavigationID
+  ) -> (state: ComposedState, effects: Effect<Action>) {
+    var composed = make(value, dependencies)
+    var effects = Effect<Action>(
+      composing: ComposedPresentation<Action, Start, Input, Output>(
+        composition: self, embed: child, send: { child(.composed($0)) }))
+    if let didStart {
+      effects = effects.merge(
+        with: startWork(reduce(&composed, .action(didStart)).map(child).dismissing(with: dismiss)))
+    }
+    return (composed, effects.scoped(to: id))
+  }
+
   /// `work`, what the feature's start action started, kept for its host to wait for when it
   /// ends by itself (``ComposedStartWork``).
   func startWork<Action: Sendable>(_ work: Effect<Action>) -> Effect<Action> {

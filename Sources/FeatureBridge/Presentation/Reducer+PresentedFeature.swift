@@ -114,22 +114,10 @@ extension Reducer {
         .scoped(to: now)
         .merge(with: effects)
       }
-      var composed = composition.make(value, dependencies)
-      var started = Effect<Action>(
-        composing: ComposedPresentation<Action, Start, Input, Output>(
-          composition: composition, embed: child, send: { child(.composed($0)) })
-      )
-      .scoped(to: now)
-      // Its start action, then the step's action for it, when the step presented it (the
-      // value was in the initial state).
-      if let didStart = composition.didStart {
-        started = started.merge(
-          with: composition.startWork(
-            composition.reduce(&composed, .action(didStart)).map(child)
-              .dismissing(with: dismiss)
-          )
-          .scoped(to: now))
-      }
+      var (composed, started) = composition.compose(
+        value, dependencies: dependencies, child: child, dismiss: dismiss, id: now)
+      // Then the step's action for it, when the step presented it (the value was in the
+      // initial state).
       if let pending {
         started = started.merge(
           with: composedEffects(composition.reduce(&composed, pending), of: now))
@@ -229,20 +217,9 @@ extension Reducer {
           )
           .scoped(to: navigation(id))
         }
-        var composed = composition.make(value, dependencies)
-        var started = Effect<Action>(
-          composing: ComposedPresentation<Action, Start, Input, Output>(
-            composition: composition, embed: child, send: { child(.composed($0)) })
-        )
-        .scoped(to: navigation(id))
-        if let didStart = composition.didStart {
-          started = started.merge(
-            with: composition.startWork(
-              composition.reduce(&composed, .action(didStart)).map(child)
-                .dismissing(with: embed(.popFrom(id: id)))
-            )
-            .scoped(to: navigation(id)))
-        }
+        let (composed, started) = composition.compose(
+          value, dependencies: dependencies, child: child, dismiss: embed(.popFrom(id: id)),
+          id: navigation(id))
         stackState.composed[id] = composed
         return started
       })
