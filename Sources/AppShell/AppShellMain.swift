@@ -64,6 +64,7 @@ enum AppShellMain {
       var context = AppContext(
         storage: .file(inDirectory: directory), counterStorage: .file(inDirectory: directory))
       context.favorites = CounterFeature.favorites(inDirectory: directory)
+      context.autosaveDelay = options.autosaveDelay
       if !interactive {
         // Script mode settles after each command: effects run on one serial executor, whose
         // idleness is a signal.

@@ -19,6 +19,8 @@ struct Options: Equatable {
   var dataDirectory: String?
   var architecture: Architecture = Options.defaultArchitecture
   var printStats = false
+  /// How long typing pauses before the notes are saved on their own.
+  var autosaveDelay: Duration = .seconds(1)
 
   /// The architecture this binary was built to prefer: the `SingleStore` package trait makes
   /// the single-store build the default; `--single-store` / `--multi-store` override it.
@@ -46,6 +48,9 @@ struct Options: Equatable {
       --single-store    Compose the features under one root store with scoped children.
       --multi-store     Give each feature its own store behind a boundary (the default,
                         unless built with `--traits SingleStore`).
+      --autosave SECONDS
+                        Save the notes when typing pauses this long (default 1; a decimal,
+                        from 0.1 to 86400). Ctrl-S saves at once; quitting always saves.
       --stats           On exit, print to standard error the event counts of every store
                         and, in the terminal, how long frames took and keys waited for them.
       -h, --help        Show this help.
@@ -92,6 +97,8 @@ struct Options: Equatable {
         options.architecture = .multiStore
       case "--stats":
         options.printStats = true
+      case "--autosave":
+        options.autosaveDelay = try autosaveDelay(remaining.popFirst())
       case "export", "import":
         guard let folder = remaining.popFirst(), !folder.isEmpty else {
           throw ShellError("\(argument) needs a folder (see --help)")
@@ -105,11 +112,21 @@ struct Options: Equatable {
       default:
         if argument.hasPrefix("--data-dir=") {
           options.dataDirectory = String(argument.dropFirst("--data-dir=".count))
+        } else if argument.hasPrefix("--autosave=") {
+          options.autosaveDelay = try autosaveDelay(String(argument.dropFirst("--autosave=".count)))
         } else {
           throw ShellError("unknown option '\(argument)' (see --help)")
         }
       }
     }
     return options
+  }
+
+  private static func autosaveDelay(_ text: String?) throws -> Duration {
+    guard let text, let seconds = Double(text), seconds >= 0.1, seconds <= 86_400 else {
+      throw ShellError(
+        "--autosave needs a number of seconds from 0.1 to 86400, not '\(text ?? "")' (see --help)")
+    }
+    return .milliseconds(Int((seconds * 1000).rounded()))
   }
 }

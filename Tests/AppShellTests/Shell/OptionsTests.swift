@@ -18,7 +18,10 @@ import Testing
   }
 
   @Test func theUsageNamesEveryOption() {
-    for option in ["--data-dir PATH", "--single-store", "--multi-store", "--stats", "--help"] {
+    for option in [
+      "--data-dir PATH", "--single-store", "--multi-store", "--autosave SECONDS", "--stats",
+      "--help",
+    ] {
       #expect(Options.usage.contains(option), "usage lacks \(option)")
     }
   }
@@ -46,6 +49,20 @@ import Testing
 
   @Test func statsAsksForTheEventCounts() throws {
     #expect(try Options.parse(["--stats"]).printStats)
+  }
+
+  @Test func autosaveTakesSecondsAndDefaultsToOne() throws {
+    #expect(try Options.parse([]).autosaveDelay == .seconds(1))
+    #expect(try Options.parse(["--autosave", "30"]).autosaveDelay == .seconds(30))
+    #expect(try Options.parse(["--autosave=0.25"]).autosaveDelay == .milliseconds(250))
+  }
+
+  @Test(arguments: [
+    ["--autosave"], ["--autosave", "soon"], ["--autosave=0"], ["--autosave", "-1"],
+  ])
+  func anAutosaveThatIsNotADelayIsAnError(arguments: [String]) {
+    let error = #expect(throws: ShellError.self) { try Options.parse(arguments) }
+    #expect(error?.description.hasPrefix("--autosave needs a number of seconds") == true)
   }
 
   @Test func optionsCombine() throws {
