@@ -5,6 +5,7 @@
 /// that removing the child cancels them, and scope the child's cancellation ids to it:
 /// `.cancel(id: Fetch.self)` in one row of a list reaches that row's fetch (and its
 /// descendants') only, while the same cancel in the list's reducer reaches every row's.
+@usableFromInline
 package struct NavigationID: Hashable, @unchecked Sendable {
   // SAFETY: immutable; built from a key path (key paths hold no mutable state) and from a
   // child's id, which the reducers that build one require to be `Sendable` or read from an
@@ -33,6 +34,7 @@ extension Effect {
   /// This child effect as its parent starts it: every cancellation id in it carries the
   /// child's navigation id, and the whole effect can be cancelled by `navigation` (when the
   /// child goes away).
+  @usableFromInline
   package func scoped(to navigation: NavigationID) -> Self {
     if isNone { return self }
     return .cancellable(

@@ -34,21 +34,28 @@ public struct PresentationState<State> {
   private var box: Box
   /// The child the `ifLet` last saw presented, so that it can cancel that child's effects
   /// however it went away; not part of the value.
-  var presented: PresentedChild?
+  @usableFromInline var presented: PresentedChild?
 
   /// The navigation id of the child the `ifLet` last saw presented (its effects' id), or `nil`:
   /// what a reducer built on the `ifLet` compares before and after it runs to learn that a new
   /// child appeared (FeatureBridge starts a presented feature then).
-  package var presentedID: NavigationID? { presented?.id }
+  @usableFromInline package var presentedID: NavigationID? { presented?.id }
 
   /// The state of the feature presented here when it is composed into the presenting store
   /// (FeatureBridge's `FeatureHosting.composed`): the feature's own, opaque to the parent; not
   /// part of the value (equality, hashing, coding and printing are the presented value's, as
   /// when the feature runs in a store of its own).
-  package var composed: ComposedState?
+  @usableFromInline package var composed: ComposedState?
+
+  /// Whether a child is presented, read without copying its state.
+  @usableFromInline
+  var isPresented: Bool {
+    box.value != nil
+  }
 
   /// Which box holds the value and how many times it was written: the same stamp means the
   /// same value (a box is only written while no other value shares it).
+  @usableFromInline
   var stamp: PresentationStamp {
     PresentationStamp(serial: box.serial, writes: box.writes)
   }
@@ -119,6 +126,7 @@ public struct PresentationState<State> {
 }
 
 /// When a presentation state's value was last seen: see `PresentationState.stamp`.
+@usableFromInline
 struct PresentationStamp: Equatable, Sendable {
   let serial: UInt64
   let writes: Int
@@ -126,9 +134,16 @@ struct PresentationStamp: Equatable, Sendable {
 
 /// A child an `ifLet` saw presented: its identity, and the stamp of the state it read it from
 /// (while the stamp is the same, so is the identity, and it need not be read again).
+@usableFromInline
 struct PresentedChild: Sendable {
-  let id: NavigationID
-  let stamp: PresentationStamp
+  @usableFromInline let id: NavigationID
+  @usableFromInline let stamp: PresentationStamp
+
+  @usableFromInline
+  init(id: NavigationID, stamp: PresentationStamp) {
+    self.id = id
+    self.stamp = stamp
+  }
 }
 
 extension PresentationState: Equatable where State: Equatable {

@@ -27,6 +27,7 @@ extension Reducer {
   ///   - line: Where the `ifLet` is, for reports.
   ///   - destination: Builds the child reducer.
   /// - Returns: A reducer that runs both.
+  @inlinable
   public func ifLet<ChildState, ChildAction, Destination: Reducer>(
     _ state: any WritableKeyPath<State, PresentationState<ChildState>> & Sendable,
     action: ActionPath<Action, PresentationAction<ChildAction>>,
@@ -38,6 +39,26 @@ extension Reducer {
     Presentation(
       parent: self, state: state, action: action, child: destination(), fileID: fileID,
       line: line
+    ).reducer
+  }
+
+  /// The presentation `ifLet`, for a child that leaves its state alone on the actions
+  /// `passes` says it does nothing with (FeatureBridge's presented feature, whose state is the
+  /// value it was presented with): those reach the parent without running the child, and
+  /// without writing the presented state.
+  @inlinable
+  package func ifLet<ChildState, ChildAction, Destination: Reducer>(
+    _ state: any WritableKeyPath<State, PresentationState<ChildState>> & Sendable,
+    action: ActionPath<Action, PresentationAction<ChildAction>>,
+    fileID: StaticString,
+    line: UInt,
+    passing passes: @escaping (ChildAction) -> Bool,
+    destination: () -> Destination
+  ) -> Reduce<State, Action>
+  where ChildState == Destination.State, ChildAction == Destination.Action {
+    Presentation(
+      parent: self, state: state, action: action, child: destination(), fileID: fileID,
+      line: line, passes: passes
     ).reducer
   }
 
@@ -90,29 +111,59 @@ extension Reducer {
 }
 
 /// The parts of a presentation `ifLet`, and the reducer they make.
-private struct Presentation<Parent: Reducer, Child: Reducer> {
-  let parent: Parent
-  let state: any WritableKeyPath<Parent.State, PresentationState<Child.State>> & Sendable
-  let action: ActionPath<Parent.Action, PresentationAction<Child.Action>>
-  let child: Child
-  let fileID: StaticString
-  let line: UInt
-  let kind = PresentedKind()
+///
+/// Inlinable, so that it runs specialized for the parent's and the child's types in the module
+/// that presents: unspecialized, each step looked up the metadata of a dozen generic types and
+/// a presented child's action cost several times a store's send (docs/performance.md).
+@usableFromInline
+struct Presentation<Parent: Reducer, Child: Reducer> {
+  @usableFromInline let parent: Parent
+  @usableFromInline let state: WritableKeyPath<Parent.State, PresentationState<Child.State>>
+  @usableFromInline let action: ActionPath<Parent.Action, PresentationAction<Child.Action>>
+  @usableFromInline let child: Child
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let kind = PresentedKind()
+  /// The child actions the child does nothing with, which need not run it.
+  @usableFromInline let passes: ((Child.Action) -> Bool)?
 
+  @inlinable
+  init(
+    parent: Parent,
+    state: any WritableKeyPath<Parent.State, PresentationState<Child.State>> & Sendable,
+    action: ActionPath<Parent.Action, PresentationAction<Child.Action>>, child: Child,
+    fileID: StaticString, line: UInt, passes: ((Child.Action) -> Bool)? = nil
+  ) {
+    self.parent = parent
+    self.state = state
+    self.action = action
+    self.child = child
+    self.fileID = fileID
+    self.line = line
+    self.passes = passes
+  }
+
+  @inlinable
   var reducer: Reduce<Parent.State, Parent.Action> {
     Reduce { parentState, parentAction in reduce(into: &parentState, action: parentAction) }
   }
 
   /// The identity of the child presented in `presentation`, or `nil`: the one recorded at the
   /// end of the last run while the state is unchanged since, otherwise read again.
-  private func identity(in presentation: PresentationState<Child.State>) -> NavigationID? {
+  @inlinable
+  func identity(in presentation: PresentationState<Child.State>) -> NavigationID? {
     if let presented = presentation.presented, presented.stamp == presentation.stamp {
       return presented.id
+    }
+    // A state with no identity of its own is read no further than whether it is there.
+    if kind.isKnownPlain == true {
+      return presentation.isPresented ? NavigationID(place: state, identity: nil) : nil
     }
     return presentation.wrappedValue.map { .presented($0, at: state, kind: kind) }
   }
 
-  private func reduce(
+  @inlinable
+  func reduce(
     into parentState: inout Parent.State, action parentAction: Parent.Action
   ) -> Effect<Parent.Action> {
     let recorded = parentState[keyPath: state].presented
@@ -135,6 +186,10 @@ private struct Presentation<Parent: Reducer, Child: Reducer> {
     case .presented(let childAction)?:
       guard let id = identity(in: parentState[keyPath: state]) else {
         report("a child action", parentAction)
+        parentEffects = parent.reduce(into: &parentState, action: parentAction)
+        break
+      }
+      if let passes, passes(childAction) {
         parentEffects = parent.reduce(into: &parentState, action: parentAction)
         break
       }
@@ -163,6 +218,8 @@ private struct Presentation<Parent: Reducer, Child: Reducer> {
 
     let effects = childEffects.merge(with: parentEffects)
     let presentation = parentState[keyPath: state]
+    // Not written since it was recorded: the same child, with nothing to record.
+    if let recorded, recorded.stamp == presentation.stamp { return effects }
     let now = identity(in: presentation)
     if now == nil, recorded == nil { return effects }
     if let now, now == recorded?.id {
@@ -179,7 +236,8 @@ private struct Presentation<Parent: Reducer, Child: Reducer> {
     return effects.merge(with: .cancel(navigation: gone))
   }
 
-  private func report(_ what: String, _ parentAction: Parent.Action) {
+  @usableFromInline
+  func report(_ what: String, _ parentAction: Parent.Action) {
     IssueReporter.report(
       "An ifLet at \(fileID):\(line) received \(what) while nothing was presented: "
         + "\(parentAction). It reached no child. A view or an effect outlived the child, or "

@@ -33,6 +33,7 @@ extension Effect {
   }
 
   /// Cancels every effect of the child `navigation`.
+  @usableFromInline
   static func cancel(navigation: NavigationID) -> Self {
     Self(.composed(CancelEffects(id: EffectID(navigation: navigation))))
   }
