@@ -312,6 +312,8 @@ final class ComposedStorage<R: Reducer>: ComposedStorageBox {
   func copy() -> ComposedStorage<R> {
     let copy = ComposedStorage(
       name: name, state: state, dependencies: dependencies, reducer: reducer, mark: mark)
+    // The copy's versions go on from this one's, so that a view's key only ever grows.
+    copy.token.version = token.version &+ 1
     token.successor = copy.token
     return copy
   }
@@ -366,19 +368,19 @@ struct PresentingScope<State, Action: Sendable>: ComposedScoping {
       action: { embed(action($0)) },
       name: "\(store.name)/\(name)",
       changesWith: { _ in
-        // The token of the box it read, followed to the copy that holds the state now: no
+        // The version of the box it read, followed to the copy that holds the state now: no
         // read of the parent's state on an action that did not touch this feature (a key path
         // into it costs a microsecond, times every view on screen).
-        let now = last.token.current
-        last.token = now
-        return ComposedVersion(token: ObjectIdentifier(now), version: now.version)
+        last.currentVersion()
       })
   }
 }
 
 /// What a composed feature's view watches: bumped by each run of the feature's reducer, linked
 /// to the token of the copy that replaced its box, and retired (keeping the box for a last read)
-/// when the feature goes.
+/// when the feature goes. Its version goes on along the copies (a copy's token starts one past
+/// the version of the token it follows) and is bumped when it retires: a view's version only
+/// grows, so one number tells a view that its feature changed.
 ///
 /// Not `Sendable`: confined to the presenting store's actor.
 @usableFromInline
@@ -399,7 +401,7 @@ final class ComposedToken {
   }
 
   func retire(keeping box: AnyObject) {
-    version = -1
+    version &+= 1
     kept = box
   }
 }
@@ -413,12 +415,12 @@ final class LastState<Value> {
     self.first = first
     self.token = token
   }
-}
 
-/// What a composed feature's scoped store compares to learn that the feature's state changed.
-struct ComposedVersion: Equatable {
-  let token: ObjectIdentifier
-  let version: Int
+  /// The version of the token that holds the state now, followed from the one read last.
+  func currentVersion() -> Int {
+    if token.successor != nil { token = token.current }
+    return token.version
+  }
 }
 
 /// A feature composed into the store that presents it, as that store's running children know

@@ -36,6 +36,7 @@ extension Reducer {
   ///   - fileID: Where the `ifLet` is, for reports.
   ///   - line: Where the `ifLet` is, for reports.
   /// - Returns: A reducer that runs this one and presents the feature.
+  @inlinable
   public func ifLet<Start: Sendable, Input: Sendable, Output: Sendable>(
     _ state: any WritableKeyPath<State, PresentationState<Start>> & Sendable,
     action: ActionPath<Action, PresentationAction<FeatureAction<Input, Output>>>,
@@ -43,7 +44,10 @@ extension Reducer {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Reduce<State, Action> {
-    let presentation = ifLet(state, action: action, fileID: fileID, line: line) {
+    let presentation = ifLet(
+      state, action: action, fileID: fileID, line: line,
+      passing: PresentedFeatureProxy<Start, Input, Output>.passes
+    ) {
       PresentedFeatureProxy<Start, Input, Output>(fileID: fileID, line: line)
     }
     let embed = action.embed
@@ -59,7 +63,8 @@ extension Reducer {
   /// that has just been presented at `state`: in a store of its own, or composed into this
   /// store (``FeatureHosting``), its state then beside the presented value and its actions
   /// run here, before the parent's (as TCA runs a child's).
-  private func presenting<Presented, Start: Sendable, Input: Sendable, Output: Sendable>(
+  @inlinable
+  func presenting<Presented, Start: Sendable, Input: Sendable, Output: Sendable>(
     _ state: any WritableKeyPath<State, PresentationState<Presented>> & Sendable,
     in presentation: Reduce<State, Action>,
     feature: FeatureLauncher<Start, Input, Output>,
@@ -94,37 +99,53 @@ extension Reducer {
         with: presentation.reduce(into: &parentState, action: parentAction))
       let now = parentState[keyPath: state].presentedID
       guard now != before else { return effects }
-      if let gone = parentState[keyPath: state].composed {
-        gone.storage.retire()
-        parentState[keyPath: state].composed = nil
-      }
-      guard let now, let presented = parentState[keyPath: state].wrappedValue,
-        let value = value(presented)
-      else { return effects }
-      let dependencies = DependencyValues.current
-      let launcher = dependencies[feature: feature]
-      guard dependencies.featureHosting == .composed, let composition = launcher.composition
-      else {
-        // The feature starts before the step's own effects run: when the step is the first
-        // one and the value was in the initial state, its effects may hold an input for it.
-        return Effect<Action>(
-          composing: PresentFeature<Action, Start, Input, Output>(
-            value: value, launcher: feature, output: { child(.output($0)) }, dismiss: dismiss)
-        )
-        .scoped(to: now)
-        .merge(with: effects)
-      }
-      var (composed, started) = composition.compose(
-        value, dependencies: dependencies, child: child, dismiss: dismiss, id: now)
-      // Then the step's action for it, when the step presented it (the value was in the
-      // initial state).
-      if let pending {
-        started = started.merge(
-          with: composedEffects(composition.reduce(&composed, pending), of: now))
-      }
-      parentState[keyPath: state].composed = composed
-      return started.merge(with: effects)
+      return Self.presentationChanged(
+        &parentState[keyPath: state], now: now, effects: effects, feature: feature, value: value,
+        child: child, dismiss: dismiss, pending: pending)
     }
+  }
+
+  /// The rest of ``presenting(_:in:feature:value:child:extractChild:dismiss:)`` when the
+  /// presented child changed: the one that went is retired, the one that came is started (in
+  /// a store of its own, or composed here, with `pending`, the step's action for it).
+  @usableFromInline
+  static func presentationChanged<Presented, Start: Sendable, Input: Sendable, Output: Sendable>(
+    _ presentation: inout PresentationState<Presented>, now: NavigationID?,
+    effects: Effect<Action>, feature: FeatureLauncher<Start, Input, Output>,
+    value: (Presented) -> Start?,
+    child: @escaping @Sendable (FeatureAction<Input, Output>) -> Action,
+    dismiss: Action, pending: ComposedStep<Input>?
+  ) -> Effect<Action> {
+    if let gone = presentation.composed {
+      gone.storage.retire()
+      presentation.composed = nil
+    }
+    guard let now, let presented = presentation.wrappedValue, let value = value(presented)
+    else { return effects }
+    let dependencies = DependencyValues.current
+    let launcher = dependencies[feature: feature]
+    guard dependencies.featureHosting == .composed, let composition = launcher.composition
+    else {
+      // The feature starts before the step's own effects run: when the step is the first
+      // one and the value was in the initial state, its effects may hold an input for it.
+      return Effect<Action>(
+        composing: PresentFeature<Action, Start, Input, Output>(
+          value: value, launcher: feature, output: { child(.output($0)) }, dismiss: dismiss)
+      )
+      .scoped(to: now)
+      .merge(with: effects)
+    }
+    var (composed, started) = composition.compose(
+      value, dependencies: dependencies, child: child, dismiss: dismiss, id: now)
+    // Then the step's action for it, when the step presented it (the value was in the
+    // initial state).
+    if let pending {
+      started = started.merge(
+        with: composition.reduce(&composed, pending).map(child).dismissing(with: dismiss)
+          .scoped(to: now))
+    }
+    presentation.composed = composed
+    return started.merge(with: effects)
   }
 
   /// Presents features on a navigation stack, each running in a store of its own: a stack of
@@ -448,10 +469,26 @@ private struct PresentedFeatureCase<Element: Reducer, Input: Sendable, Output: S
 /// The child reducer a presented feature runs under in its parent's presentation: its state is
 /// the value it was presented with, which it never changes; an input becomes an effect that
 /// hands it to the feature; an output is the parent's to handle.
-private struct PresentedFeatureProxy<Start: Sendable, Input: Sendable, Output: Sendable>: Reducer {
-  let fileID: StaticString
-  let line: UInt
+@usableFromInline
+struct PresentedFeatureProxy<Start: Sendable, Input: Sendable, Output: Sendable>: Reducer {
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
 
+  @usableFromInline
+  init(fileID: StaticString, line: UInt) {
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// Whether the proxy does nothing with `action`: all but an input (an output is the
+  /// parent's; a composed feature's own action is its composition's).
+  @usableFromInline
+  static func passes(_ action: FeatureAction<Input, Output>) -> Bool {
+    if case .input = action { return false }
+    return true
+  }
+
+  @usableFromInline
   func reduce(
     into state: inout Start, action: FeatureAction<Input, Output>
   ) -> Effect<
