@@ -26,7 +26,7 @@ extension FeatureHost {
   /// composed into, its neighbours' among them, and those composed into it carry its mark.
   private var presentedFeatures: PresentedFeatures? {
     guard endEffects == nil else { return nil }
-    return store?.existingOperatorState(PresentedFeatures.self)
+    return store?.presentedFeatures
   }
 
   /// Reports a settle that would wait for the effect it is called from, and says whether it

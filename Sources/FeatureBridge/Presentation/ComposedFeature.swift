@@ -547,7 +547,7 @@ struct ComposedPresentation<Action: Sendable, Start: Sendable, Input: Sendable, 
 
   func start(in runtime: any EffectRuntime<Action>, ids: [EffectID]) -> StoreTask {
     guard let child = ids.last(where: \.marksChild) else { return StoreTask() }
-    let presented = runtime.operatorState(PresentedFeatures.self) { PresentedFeatures() }
+    let presented = runtime.presentedFeatures
     if presented.feature(for: child) != nil { return StoreTask() }
     let sink = runtime.sink()
     let send = send
@@ -583,8 +583,7 @@ struct ComposedStartWork<Action: Sendable, Input: Sendable, Output: Sendable>: E
   func start(in runtime: any EffectRuntime<Action>, ids: [EffectID]) -> StoreTask {
     let task = runtime.start(work, ids: ids)
     if let child = ids.last(where: \.marksChild),
-      let feature = runtime.operatorState(PresentedFeatures.self, make: { PresentedFeatures() })
-        .feature(for: child) as? ComposedFeature<Input, Output>
+      let feature = runtime.presentedFeatures.feature(for: child) as? ComposedFeature<Input, Output>
     {
       feature.startWork = task
     }

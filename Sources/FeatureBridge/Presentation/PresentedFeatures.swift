@@ -1,5 +1,5 @@
 import MultiStorePrimitives
-import StoreKernel
+public import StoreKernel
 
 /// The features one store presents that are running now, each under the id of the child it is
 /// (``EffectID/marksChild``): what the presenting operators start, reach and stop. One per
@@ -177,3 +177,250 @@ final class CarriedOutputs: Sendable {
     }
   }
 }
+
+extension EffectRuntime {
+  /// The running children of the store this runtime runs, made with the first: the one place
+  /// a presenting operator reaches them.
+  var presentedFeatures: PresentedFeatures {
+    operatorState(PresentedFeatures.self) { PresentedFeatures() }
+  }
+}
+
+extension Store {
+  /// The running children of this store, if it ever presented a feature: the one place a
+  /// feature's host reaches them.
+  var presentedFeatures: PresentedFeatures? {
+    existingOperatorState(PresentedFeatures.self)
+  }
+}
+
+/// Starts a presented feature in a store of its own, on the presenting store's actor, right
+/// where the parent presents it (the effect the presentation returns), and ties its life to
+/// the child it is: when the child's id is cancelled (dismissed, popped, replaced) the feature
+/// stops, and its outputs stop reaching the parent.
+///
+/// - Its store starts from the parent store's dependencies, under its own, with a `dismiss`
+///   that sends the parent the child's dismiss action (`.dismiss`, or `.popFrom(id:)`).
+/// - Its outputs reach the parent as actions at once, on the actor they share: each is sent to
+///   the parent's store as the child emits it (queued behind the action the parent handles, if
+///   it handles one), never through a task, so the keys a person types after a key that made a
+///   child report find the parent already changed. Once the child is dismissed, nothing it
+///   emits reaches the parent.
+/// - Dismissed (or replaced, or popped), or when its parent's store goes, it stops at once: its
+///   effects are cancelled and its store released, as TCA cancels a dismissed child's effects.
+///   A parent behind a boundary that is stopped stops what it presents first, as their hosts
+///   would (their stop actions run).
+struct PresentFeature<Action: Sendable, Start: Sendable, Input: Sendable, Output: Sendable>:
+  EffectOperator
+{
+  let value: Start
+  let launcher: FeatureLauncher<Start, Input, Output>
+  let output: @Sendable (Output) -> Action?
+  let dismiss: Action?
+
+  func start(in runtime: any EffectRuntime<Action>, ids: [EffectID]) -> StoreTask {
+    guard let child = ids.last(where: \.marksChild), let isolation = runtime.isolation else {
+      return StoreTask()
+    }
+    let presented = runtime.presentedFeatures
+    if presented.feature(for: child) != nil { return StoreTask() }
+    let feature = launch(in: runtime, on: isolation).value
+    let handle = PresentedFeature(feature)
+    presented.insert(handle, for: child, depth: ids.count { $0.marksChild })
+
+    let output = output
+    let carried = handle.carried
+    let sink = runtime.sink()
+    // Called inside the child's reducer, on the actor: the parent's store queues the action if
+    // it is handling one (the child's input came from the parent's own send).
+    feature.onOutput { value in
+      if let action = output(value) { sink.sendOnActor(action) }
+      carried.add()
+    }
+    // Dismissed, replaced, popped, or its parent stopping or going: let go, which stops it at
+    // once (its effects cancelled, its store released), as TCA cancels a dismissed child's
+    // effects. A parent's host that stops gracefully stops what it presents first.
+    runtime.attach(ids: ids) { [weak presented] _ in
+      presented?.remove(child)?.letGo()
+    }
+    return StoreTask()
+  }
+
+  /// The feature, started on `isolation` inside a scope of the parent's dependencies.
+  private func launch(
+    in runtime: any EffectRuntime<Action>, on isolation: any Actor
+  ) -> OnItsActor<Feature<Input, Output>> {
+    let parent = runtime.dependencyValues
+    let launcher = parent[feature: launcher]
+    let sink = runtime.sink()
+    let dismiss = dismiss
+    let value = value
+    // The store starts on its actor, which the caller is on (an operator starts there).
+    return isolation.assumeIsolated { isolation in
+      withDependencies {
+        $0 = parent
+        $0.dismiss = DismissEffect {
+          if let dismiss { await sink.send(dismiss) }
+        }
+      } operation: {
+        OnItsActor(
+          value: launcher.launch(value, nil, { _ in }, isolation))
+      }
+    }
+  }
+
+  func rebuilt<Other: Sendable>(_ transform: EffectTransform<Action, Other>) -> Effect<Other> {
+    let output = output
+    return Effect<Other>(
+      composing: PresentFeature<Other, Start, Input, Output>(
+        value: value, launcher: launcher,
+        output: { value in output(value).flatMap(transform.action) },
+        dismiss: dismiss.flatMap(transform.action)))
+  }
+}
+
+/// Hands an input to the presented feature the effect runs in (the child it is marked with):
+/// what a parent's `.presented(.input(x))` does.
+struct SendToPresented<Action: Sendable, Input: Sendable, Output: Sendable>: EffectOperator {
+  let input: Input
+  let fileID: StaticString
+  let line: UInt
+
+  func start(in runtime: any EffectRuntime<Action>, ids: [EffectID]) -> StoreTask {
+    let presented = runtime.presentedFeatures
+    guard let child = ids.last(where: \.marksChild) else { return StoreTask() }
+    // A feature composed into the store took the input in the parent's reducer.
+    if presented.feature(for: child) is ComposedFeature<Input, Output> { return StoreTask() }
+    guard let feature = presented.feature(for: child) as? PresentedFeature<Input, Output>
+    else {
+      IssueReporter.report(
+        "A presented feature at \(fileID):\(line) was sent an input while it was not running: "
+          + "\(input). It reached no feature.")
+      return StoreTask()
+    }
+    feature.feature.sendNow(input)
+    return StoreTask()
+  }
+
+  func rebuilt<Other: Sendable>(_ transform: EffectTransform<Action, Other>) -> Effect<Other> {
+    Effect<Other>(
+      composing: SendToPresented<Other, Input, Output>(input: input, fileID: fileID, line: line))
+  }
+
+  var isImmediate: Bool { true }
+}
+
+/// A feature made on its actor, carried out of `assumeIsolated` (whose result must be
+/// `Sendable`) to the operator that made it, on the same actor.
+@usableFromInline
+struct OnItsActor<Value>: @unchecked Sendable {
+  // SAFETY: made on the presenting store's actor and handed straight back to the code running
+  // there (`PresentFeature.launch`, `Feature.composedHandle`): it never reaches another thread.
+  @usableFromInline let value: Value
+
+  @usableFromInline
+  init(value: Value) {
+    self.value = value
+  }
+}
+
+extension Store {
+  /// The feature presented at `state` now, while it is presented: what a view shows in its sheet
+  /// (the feature's module makes its view from it, as from any `Feature`), or what a host
+  /// inspects. `nil` while nothing is presented, and for a feature of other input and output
+  /// types than asked for.
+  ///
+  /// ```swift
+  /// let recorder: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
+  /// ```
+  ///
+  /// Read it on the store's actor, from the store whose reducer presents the feature (or a store
+  /// scoped from it). The handle is for showing and observing: the parent still sends the
+  /// feature its inputs through its own reducer (`.presented(.input(_:))`), and stopping it is
+  /// dismissing it.
+  ///
+  /// - Parameter state: Where the presented value is: the presentation state's projected value,
+  ///   as given to `ifLet(_:action:feature:)`.
+  /// - Returns: The running feature, or `nil`.
+  public func presentedFeature<Start: Sendable, Input: Sendable, Output: Sendable>(
+    _ state: any WritableKeyPath<State, PresentationState<Start>> & Sendable
+  ) -> Feature<Input, Output>? {
+    guard let child = self.state[keyPath: state].presentedID else { return nil }
+    return presentedFeature(as: child) { $0[keyPath: state].composed?.storage }
+  }
+
+  /// The feature presented by the element `id` of a navigation stack, while it is on the
+  /// stack: what a view shows for that screen. `nil` for an id that is not on the stack, and
+  /// for a feature of other input and output types than asked for.
+  ///
+  /// ```swift
+  /// let take: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.path, id: id)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - stack: Where the stack is, as given to `forEach(_:action:feature:)`.
+  ///   - id: The element's id.
+  /// - Returns: The running feature, or `nil`.
+  public func presentedFeature<Start: Sendable, Input: Sendable, Output: Sendable>(
+    _ stack: any WritableKeyPath<State, StackState<Start>> & Sendable,
+    id: StackElementID
+  ) -> Feature<Input, Output>? {
+    presentedFeature(as: NavigationID(place: stack, identity: AnyHashable(id))) {
+      $0[keyPath: stack].composed[id]?.storage
+    }
+  }
+
+  /// The feature presented as `child`: in a store of its own, or composed into this store, its
+  /// state then in the box `storage` finds.
+  func presentedFeature<Input: Sendable, Output: Sendable>(
+    as child: NavigationID, storage: @escaping (State) -> AnyObject?
+  ) -> Feature<Input, Output>? {
+    guard let presented = presentedFeatures?.feature(presentedAs: child)
+    else { return nil }
+    if let composed = presented as? ComposedFeature<Input, Output> {
+      return composed.handle(in: self, storage: storage)
+    }
+    return (presented as? PresentedFeature<Input, Output>)?.feature
+  }
+}
+
+extension Store {
+  /// Stops every feature presented in this store's reducers now, as their hosts would (their
+  /// stop actions run, and what they emit while stopping reaches their parents): what a
+  /// single-store app does before it stops its root store, whose running children are all
+  /// the features composed into it, at any depth.
+  nonisolated(nonsending) package func stopPresentedFeatures() async {
+    await presentedFeatures?.stopAll()
+  }
+}
+
+extension ViewStore {
+  /// The feature presented at `state` now, while it is presented: what a view shows in its
+  /// sheet, from the view store of the feature that presents it (its module makes the presented
+  /// feature's view from it). `nil` while nothing is presented, once the presenting feature has
+  /// stopped, and for a feature of other input and output types than asked for.
+  ///
+  /// The presentation state read here is not tracked: read the presented value itself through
+  /// the view store (`viewStore.recording`) where the view must redraw when it comes and goes.
+  ///
+  /// - Parameter state: Where the presented value is: the presentation state's projected value,
+  ///   as given to `ifLet(_:action:feature:)`.
+  /// - Returns: The running feature, or `nil`.
+  public func presentedFeature<Start: Sendable, Input: Sendable, Output: Sendable>(
+    _ state: any WritableKeyPath<State, PresentationState<Start>> & Sendable
+  ) -> Feature<Input, Output>? {
+    guard let store = storage.owner as? any PresentingStore<State> else { return nil }
+    return store.presentedFeature(state)
+  }
+}
+
+/// A store that may present features, whatever its state and actions: what a view store, which
+/// knows its store only by its state and view actions, asks for a presented feature.
+protocol PresentingStore<State>: AnyObject {
+  associatedtype State
+  func presentedFeature<Start: Sendable, Input: Sendable, Output: Sendable>(
+    _ state: any WritableKeyPath<State, PresentationState<Start>> & Sendable
+  ) -> Feature<Input, Output>?
+}
+
+extension Store: PresentingStore {}
