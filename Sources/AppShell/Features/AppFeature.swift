@@ -30,6 +30,10 @@ struct AppFeature<State, ViewAction: Sendable, Input: Sendable, Output: Sendable
   let shellEvents: @Sendable (Output) -> [ShellEvent]
   /// The input that asks the feature to save now (Ctrl-S, the script's `save`), if it saves.
   var saveInput: Input?
+  /// Makes the feature's part of the root reducer; formed in `init`, where the feature's types
+  /// are known, so that the presentation runs specialized for them (reached through
+  /// ``AppFeatureDeclaration``, a method of this generic type would run unspecialized).
+  private let makeReducer: (Int) -> Reduce<AppState, AppAction>
 
   init(
     title: String, hasTab: Bool = true, initialBadge: String = "",
@@ -45,6 +49,9 @@ struct AppFeature<State, ViewAction: Sendable, Input: Sendable, Output: Sendable
     self.view = view
     self.shellEvents = shellEvents
     self.saveInput = saveInput
+    makeReducer = { index in
+      Self.reducer(at: index, launcher: launcher, shellEvents: shellEvents)
+    }
   }
 
   @ShellActor
@@ -56,6 +63,13 @@ struct AppFeature<State, ViewAction: Sendable, Input: Sendable, Output: Sendable
   /// The feature's part of the root reducer: its presentation at `features[index]`, and each of
   /// its outputs read as the shell's events.
   func reducer(at index: Int) -> Reduce<AppState, AppAction> {
+    makeReducer(index)
+  }
+
+  private static func reducer(
+    at index: Int, launcher: FeatureLauncher<AppContext, Input, Output>,
+    shellEvents: @escaping @Sendable (Output) -> [ShellEvent]
+  ) -> Reduce<AppState, AppAction> {
     let path = ActionPath<AppAction, PresentationAction<FeatureAction<Input, Output>>>(
       embed: { .feature(index: index, action: $0) },
       extract: { action in
