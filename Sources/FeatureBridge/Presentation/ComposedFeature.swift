@@ -307,14 +307,15 @@ final class ComposedStorage<R: Reducer>: ComposedStorageBox {
     self.mark = mark
   }
 
-  /// A copy of the box for a write while another value shares it; views follow the copy.
+  /// A copy of the box for a write while another value shares it. The copy takes the token,
+  /// and with it the views that watch it (the copy is what the store's state holds from now
+  /// on); this box, left to the value that shares it, gets a token of its own.
   @usableFromInline
   func copy() -> ComposedStorage<R> {
     let copy = ComposedStorage(
       name: name, state: state, dependencies: dependencies, reducer: reducer, mark: mark)
-    // The copy's versions go on from this one's, so that a view's key only ever grows.
-    copy.token.version = token.version &+ 1
-    token.successor = copy.token
+    copy.token = token
+    token = ComposedToken()
     return copy
   }
 }
@@ -357,69 +358,42 @@ struct PresentingScope<State, Action: Sendable>: ComposedScoping {
     else {
       preconditionFailure("A composed feature's view was asked for while it was not presented")
     }
-    let last = LastState(first, token: firstToken)
     return store.scope(
       state: { parent in
         if let box = storage(parent), let now = state(box) { return now }
         // Dismissed: the state its box had when it went (a view built afterwards shows it).
-        if let box = last.token.current.kept, let now = state(box) { return now }
-        return last.first
+        if let box = firstToken.kept, let now = state(box) { return now }
+        return first
       },
       action: { embed(action($0)) },
       name: "\(store.name)/\(name)",
       changesWith: { _ in
-        // The version of the box it read, followed to the copy that holds the state now: no
-        // read of the parent's state on an action that did not touch this feature (a key path
-        // into it costs a microsecond, times every view on screen).
-        last.currentVersion()
+        // The feature's version: no read of the parent's state on an action that did not
+        // touch this feature (a key path into it costs a microsecond, times every view on
+        // screen).
+        firstToken.version
       })
   }
 }
 
-/// What a composed feature's view watches: bumped by each run of the feature's reducer, linked
-/// to the token of the copy that replaced its box, and retired (keeping the box for a last read)
-/// when the feature goes. Its version goes on along the copies (a copy's token starts one past
-/// the version of the token it follows) and is bumped when it retires: a view's version only
-/// grows, so one number tells a view that its feature changed.
+/// What a composed feature's views watch: bumped by each run of the feature's reducer, handed
+/// to the copy when its box is copied (so it stays with the state the store holds), and retired
+/// (keeping the box for a last read) when the feature goes. Its version only grows, so one
+/// number tells a view that its feature changed.
 ///
 /// Not `Sendable`: confined to the presenting store's actor.
 @usableFromInline
 final class ComposedToken {
   @usableFromInline var version = 0
-  var successor: ComposedToken?
   /// The box, kept once it retired: its last state.
   private(set) var kept: AnyObject?
 
   @usableFromInline
   init() {}
 
-  /// The token of the box that holds the state now.
-  var current: ComposedToken {
-    var token = self
-    while let next = token.successor { token = next }
-    return token
-  }
-
   func retire(keeping box: AnyObject) {
     version &+= 1
     kept = box
-  }
-}
-
-/// What a composed feature's scoped store keeps between reads: the token of the box it read
-/// last, and the state it first read. Not `Sendable`: confined to the store's actor.
-final class LastState<Value> {
-  var token: ComposedToken
-  let first: Value
-  init(_ first: Value, token: ComposedToken) {
-    self.first = first
-    self.token = token
-  }
-
-  /// The version of the token that holds the state now, followed from the one read last.
-  func currentVersion() -> Int {
-    if token.successor != nil { token = token.current }
-    return token.version
   }
 }
 

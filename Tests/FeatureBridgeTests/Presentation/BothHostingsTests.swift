@@ -1,4 +1,6 @@
 import FeatureBridgeTesting
+import MultiStorePrimitives
+import Observation
 import StoreKernel
 import StoreKernelTesting
 import Testing
@@ -158,11 +160,18 @@ import Testing
 
     // A copy of the parent's state keeps the feature's state as it was: a value.
     let before = store.state
+    let changes = LockedValue(0)
+    _ = withObservationTracking {
+      view?.seconds
+    } onChange: {
+      changes.withLock { $0 += 1 }
+    }
     await clock.advance(by: .seconds(1))
     #expect(recorderSeconds(in: before) == 2)
     #expect(recorderSeconds(in: store.state) == 3)
-    // Its view follows the copy the store's state holds now.
+    // Its view follows the copy the store's state holds now, and hears that it changed.
     #expect(view?.seconds == 3)
+    #expect(changes.withLock { $0 } == 1)
 
     // Its view's action goes through the parent's store, and its output comes back at once.
     view?.send(.stopTapped)
