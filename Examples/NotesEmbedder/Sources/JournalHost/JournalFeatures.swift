@@ -45,8 +45,9 @@ public struct JournalFeatures {
   ) -> JournalFeatures {
     JournalFeatures(
       notes: {
-        NotesFeature.start(storage: storage, autosaveDelay: autosaveDelay, clock: clock)
+        NotesFeature.launcher.start(
+          .init(storage: storage, autosaveDelay: autosaveDelay, clock: clock))
       },
-      counter: { CounterFeature.start(favorites: milestones) })
+      counter: { CounterFeature.launcher.start(.init(favorites: milestones)) })
   }
 }
