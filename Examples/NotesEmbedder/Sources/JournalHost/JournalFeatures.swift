@@ -29,7 +29,7 @@ public struct JournalFeatures {
     self.counter = counter
   }
 
-  /// The real features, configured only through their public `start` functions.
+  /// The real features, configured only through their public launchers.
   ///
   /// - Parameters:
   ///   - storage: Where the entries are loaded from and saved to.
