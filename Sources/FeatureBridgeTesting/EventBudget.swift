@@ -11,7 +11,9 @@ public import Testing
 ///
 /// ```swift
 /// let registry = StoreRegistry()
-/// let notes = NotesFeature.start(storage: .inMemory()) { $0.storeRegistry = registry }
+/// let notes = NotesFeature.launcher.start(.init(storage: .inMemory())) {
+///   $0.storeRegistry = registry
+/// }
 /// await notes.settle()  // the load is not part of the budget
 /// await EventBudget("Notes", eventsPerInput: 4).check(in: registry, inputs: 1) {
 ///   await notes.send(.search("milk"))

@@ -11,7 +11,7 @@ public import StoreKernel
 /// let fakeNotes = FakeFeature<NotesInput, NotesOutput>(name: "Notes") { input in
 ///   input == .save ? [.saved(noteCount: 0)] : []
 /// }
-/// let notes = fakeNotes.start()  // instead of NotesFeature.start(…)
+/// let notes = fakeNotes.start()  // instead of NotesFeature.launcher.start(…)
 /// var heard: [NotesOutput] = []
 /// notes.onOutput { heard.append($0) }
 /// await fakeNotes.emit(.noteCountChanged(3))
@@ -71,9 +71,10 @@ public final class FakeFeature<Input: Sendable, Output: Sendable>: Sendable {
   ) -> Feature<Input, Output> {
     let emissions = FakeEmissions<Output>()
     recorded.withLock { $0.running.append(emissions) }
-    return Feature.start(
-      name: name, initialState: 0, reducer: FakeReducer(fake: self, emissions: emissions),
-      inputs: inputs, withDependencies: prepareDependencies, isolation: isolation)
+    return FeatureLauncher { (_: Void) in
+      FeatureRecipe(
+        name: self.name, initialState: 0, reducer: FakeReducer(fake: self, emissions: emissions))
+    }.start(inputs: inputs, withDependencies: prepareDependencies, isolation: isolation)
   }
 
   /// Emits `output` from every run of the fake that is running, as the real feature would,

@@ -8,7 +8,7 @@ public import FeatureBridge
 ///   input == .increment ? [.countChanged(1)] : []
 /// }
 /// await FeatureContract.verify([
-///   ("real", { CounterFeature.start(favorites: Shared(value: [])) }),
+///   ("real", { CounterFeature.launcher.start(.init(favorites: Shared(value: []))) }),
 ///   ("fake", { counterFake.start() }),
 /// ]) { probe in
 ///   await probe.send(.increment)

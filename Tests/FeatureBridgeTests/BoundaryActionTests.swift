@@ -26,8 +26,9 @@ private struct Silent: Reducer {
   }
 
   @Test func stoppingAFeatureWithoutAStopActionSendsNothingMore() async {
-    let feature = Feature<Int, Int>.start(
-      name: "BoundaryActionTests.silent", initialState: 0, reducer: Silent())
+    let feature = FeatureLauncher { (_: Void) in
+      FeatureRecipe(name: "BoundaryActionTests.silent", initialState: 0, reducer: Silent())
+    }.start()
     #expect(await feature.send(3))
 
     await feature.stop()

@@ -160,8 +160,9 @@ private struct Parent: Reducer {
 /// How the parent presents the caller; each test puts its own in its place.
 private enum CallerFeature {
   static let launcher = FeatureLauncher<Recording, CallerInput, CallerOutput> { _, isolation in
-    Feature.start(
-      name: "Caller", initialState: 0, reducer: Caller(hostCall: {}), isolation: isolation)
+    FeatureLauncher { (_: Void) in
+      FeatureRecipe(name: "Caller", initialState: 0, reducer: Caller(hostCall: {}))
+    }.start(isolation: isolation)
   }
 }
 
@@ -217,13 +218,14 @@ private enum CallerFeature {
     TestIssues.install()
     let holder = SettleHolder<Parent.Input, CallerOutput>()
     let launcher = FeatureLauncher<Recording, CallerInput, CallerOutput> { _, isolation in
-      Feature.start(
-        name: "Caller", initialState: 0, reducer: Caller(hostCall: { await holder.settle() }),
-        isolation: isolation)
+      FeatureLauncher { (_: Void) in
+        FeatureRecipe(
+          name: "Caller", initialState: 0, reducer: Caller(hostCall: { await holder.settle() }))
+      }.start(isolation: isolation)
     }
-    let parent = Feature.start(
-      name: "Parent", initialState: Parent.State(), reducer: Parent(),
-      withDependencies: { $0[feature: CallerFeature.launcher] = launcher })
+    let parent = FeatureLauncher { (_: Void) in
+      FeatureRecipe(name: "Parent", initialState: Parent.State(), reducer: Parent())
+    }.start(withDependencies: { $0[feature: CallerFeature.launcher] = launcher })
     await expectSettleOfTheParentReported(parent, holder: holder)
   }
 }

@@ -118,14 +118,14 @@ private func startErrand(
   prepare: (inout DependencyValues) -> Void = { _ in },
   isolation: isolated any Actor = #isolation
 ) -> ErrandFeature {
-  Feature.start(
-    name: "Errand", initialState: ErrandState(), reducer: Errand(),
-    withDependencies: {
-      $0.clock = clock
-      $0.storeRegistry = registries.0
-      $0.featureRegistry = registries.1
-      prepare(&$0)
-    })
+  FeatureLauncher { (_: Void) in
+    FeatureRecipe(name: "Errand", initialState: ErrandState(), reducer: Errand())
+  }.start(withDependencies: {
+    $0.clock = clock
+    $0.storeRegistry = registries.0
+    $0.featureRegistry = registries.1
+    prepare(&$0)
+  })
 }
 
 extension Feature where Input == ErrandInput, Output == ErrandOutput {

@@ -135,9 +135,11 @@ struct IntentLedgerReducer: Reducer {
     let producers = 4
     let perProducer = 250_000
     let (inputs, continuation) = AsyncStream.makeStream(of: SequencedIntent.self)
-    let feature = Feature.start(
-      name: "NoLostIntents", initialState: IntentLedger(producers: producers),
-      reducer: IntentLedgerReducer(), inputs: inputs)
+    let feature = FeatureLauncher { (_: Void) in
+      FeatureRecipe(
+        name: "NoLostIntents", initialState: IntentLedger(producers: producers),
+        reducer: IntentLedgerReducer())
+    }.start(inputs: inputs)
 
     await withTaskGroup(of: Void.self) { group in
       for producer in 0..<producers {
@@ -160,9 +162,11 @@ struct IntentLedgerReducer: Reducer {
   @Test func inputsSentWhileTheFeatureStopsAreDeliveredOrRefusedNeverLost() async throws {
     let (inputs, continuation) = AsyncStream.makeStream(of: SequencedIntent.self)
     let delivered = DeliveredCount(threshold: 10_000)
-    let feature = Feature.start(
-      name: "StopWhileSending", initialState: IntentLedger(producers: 1),
-      reducer: IntentLedgerReducer(delivered: delivered), inputs: inputs)
+    let feature = FeatureLauncher { (_: Void) in
+      FeatureRecipe(
+        name: "StopWhileSending", initialState: IntentLedger(producers: 1),
+        reducer: IntentLedgerReducer(delivered: delivered))
+    }.start(inputs: inputs)
     let sender = feature.input
     // The producer stays at most 1,000 inputs ahead of the reducer, so the backlog stays small
     // however slow the host is (other tests share the main actor).
@@ -204,9 +208,11 @@ struct IntentLedgerReducer: Reducer {
     let producers = 4
     let perProducer = 250_000
     let (inputs, continuation) = AsyncStream.makeStream(of: SequencedIntent.self)
-    let feature = Feature.start(
-      name: "NoLostIntentsDirect", initialState: IntentLedger(producers: producers),
-      reducer: IntentLedgerReducer(), inputs: inputs)
+    let feature = FeatureLauncher { (_: Void) in
+      FeatureRecipe(
+        name: "NoLostIntentsDirect", initialState: IntentLedger(producers: producers),
+        reducer: IntentLedgerReducer())
+    }.start(inputs: inputs)
     let sender = feature.input
 
     let refused = await withTaskGroup(of: Int.self) { group in

@@ -30,7 +30,8 @@ private enum Relay {
   }
 
   static func start(isolation: isolated any Actor = #isolation) -> Feature<Never, Void> {
-    Feature.start(name: "Relay", initialState: 0, reducer: Logic(), isolation: isolation)
+    FeatureLauncher { (_: Void) in FeatureRecipe(name: "Relay", initialState: 0, reducer: Logic()) }
+      .start(isolation: isolation)
   }
 }
 

@@ -78,8 +78,9 @@ struct DocumentReducer: Reducer {
   }
 
   @Test func aViewReadingAStampedPropertyHearsItsChangesAndOnlyThose() async {
-    let feature = Feature<Never, Never>.start(
-      name: "Document", initialState: DocumentState(), reducer: DocumentReducer())
+    let feature = FeatureLauncher { (_: Void) in
+      FeatureRecipe(name: "Document", initialState: DocumentState(), reducer: DocumentReducer())
+    }.start()
     let viewStore = feature.viewStore(
       state: DocumentState.self, viewAction: DocumentAction.ViewAction.self)
     let changes = Changes()
@@ -103,14 +104,16 @@ struct DocumentReducer: Reducer {
   /// store's next change in place copies it; a tracked stamp keeps nothing alive.
   @Test func aTrackedStampKeepsNoCopyThatAChangeInPlaceWouldCopy() async {
     // Made in a closure, so that nothing but the store holds the lines.
-    let feature = Feature<Never, Never>.start(
-      name: "Document",
-      initialState: {
-        var initial = DocumentState()
-        initial.lines.reserveCapacity(64)
-        initial.plainLines.reserveCapacity(64)
-        return initial
-      }(), reducer: DocumentReducer())
+    let feature = FeatureLauncher { (_: Void) in
+      FeatureRecipe(
+        name: "Document",
+        initialState: {
+          var initial = DocumentState()
+          initial.lines.reserveCapacity(64)
+          initial.plainLines.reserveCapacity(64)
+          return initial
+        }(), reducer: DocumentReducer())
+    }.start()
     let viewStore = feature.viewStore(
       state: DocumentState.self, viewAction: DocumentAction.ViewAction.self)
     func stampedBuffer() -> UnsafePointer<String>? {

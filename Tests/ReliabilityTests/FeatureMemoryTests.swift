@@ -45,8 +45,9 @@ private enum QuickWork {
     let total = sanitized ? 100_000 : 1_000_000
     let batch = 1_000
     let (ran, signal) = AsyncStream<Void>.makeStream()
-    let feature: Feature<Int, Never> = .start(
-      name: "NoSettle", initialState: 0, reducer: QuickWork.Logic(ran: signal))
+    let feature: Feature<Int, Never> = FeatureLauncher { (_: Void) in
+      FeatureRecipe(name: "NoSettle", initialState: 0, reducer: QuickWork.Logic(ran: signal))
+    }.start()
     var finished = ran.makeAsyncIterator()
     var accepted = 0
     var largestWork = 0

@@ -42,9 +42,9 @@ enum CountingFeature {
   static func start(
     inputs: AsyncStream<Int>? = nil, isolation: isolated any Actor = #isolation
   ) -> (feature: Feature<Int, Int>, viewStore: ViewStore<Int, CountingAction.ViewAction>) {
-    let feature = Feature<Int, Int>.start(
-      name: "Counting", initialState: 0, reducer: CountingReducer(), inputs: inputs,
-      isolation: isolation)
+    let feature = FeatureLauncher { (_: Void) in
+      FeatureRecipe(name: "Counting", initialState: 0, reducer: CountingReducer())
+    }.start(inputs: inputs, isolation: isolation)
     let viewStore = feature.viewStore(state: Int.self, viewAction: CountingAction.ViewAction.self)
     return (feature, viewStore)
   }

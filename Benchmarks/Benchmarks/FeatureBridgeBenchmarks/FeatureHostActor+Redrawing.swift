@@ -15,15 +15,17 @@ extension FeatureHostActor {
     let redraws = RedrawRequests()
     var others: [(Feature<Never, Never>, TypingFeatureView)] = []
     for _ in 0..<Self.otherFeatures {
-      let other = Feature<Never, Never>.start(
-        name: "Other", initialState: TypingState(), reducer: TypingReducer())
+      let other = FeatureLauncher { (_: Void) in
+        FeatureRecipe(name: "Other", initialState: TypingState(), reducer: TypingReducer())
+      }.start()
       let view = TypingFeatureView(
         other.viewStore(state: TypingState.self, viewAction: TypingAction.ViewAction.self))
       blackHole(view.draw(onChange: redraws))
       others.append((other, view))
     }
-    let feature = Feature<Never, Never>.start(
-      name: "Typing", initialState: TypingState(), reducer: TypingReducer())
+    let feature = FeatureLauncher { (_: Void) in
+      FeatureRecipe(name: "Typing", initialState: TypingState(), reducer: TypingReducer())
+    }.start()
     let view = TypingFeatureView(
       feature.viewStore(state: TypingState.self, viewAction: TypingAction.ViewAction.self))
     blackHole(view.draw(onChange: redraws))
@@ -49,15 +51,18 @@ extension FeatureHostActor {
     let redraws = RedrawRequests()
     var others: [(Feature<Never, Never>, TypingFeatureView)] = []
     for _ in 0..<Self.otherFeatures {
-      let other = Feature<Never, Never>.start(
-        name: "Other", initialState: TypingState(), reducer: TypingReducer())
+      let other = FeatureLauncher { (_: Void) in
+        FeatureRecipe(name: "Other", initialState: TypingState(), reducer: TypingReducer())
+      }.start()
       let view = TypingFeatureView(
         other.viewStore(state: TypingState.self, viewAction: TypingAction.ViewAction.self))
       blackHole(view.draw(onChange: redraws))
       others.append((other, view))
     }
-    let feature = Feature<Never, Never>.start(
-      name: "Typing", initialState: StampedTypingState(), reducer: StampedTypingReducer())
+    let feature = FeatureLauncher { (_: Void) in
+      FeatureRecipe(
+        name: "Typing", initialState: StampedTypingState(), reducer: StampedTypingReducer())
+    }.start()
     let view = StampedTypingFeatureView(
       feature.viewStore(state: StampedTypingState.self, viewAction: TypingAction.ViewAction.self))
     blackHole(view.draw(onChange: redraws))

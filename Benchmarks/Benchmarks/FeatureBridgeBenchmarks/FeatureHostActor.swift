@@ -144,8 +144,9 @@ actor FeatureHostActor {
   /// tells Observation about the first change only, as nobody can be tracking after it.
   func typeThroughTheBoundary(_ box: UncheckedBox<Benchmark>) async {
     let benchmark = box.value
-    let feature = Feature<Never, Never>.start(
-      name: "Typing", initialState: TypingState(), reducer: TypingReducer())
+    let feature = FeatureLauncher { (_: Void) in
+      FeatureRecipe(name: "Typing", initialState: TypingState(), reducer: TypingReducer())
+    }.start()
     let viewStore = feature.viewStore(
       state: TypingState.self, viewAction: TypingAction.ViewAction.self)
     // What a render reads: tracked from now on.
@@ -166,8 +167,9 @@ actor FeatureHostActor {
   /// two reads, the view store tells it once).
   func typeThroughTheBoundaryReadingEachTime(_ box: UncheckedBox<Benchmark>) async {
     let benchmark = box.value
-    let feature = Feature<Never, Never>.start(
-      name: "Typing", initialState: TypingState(), reducer: TypingReducer())
+    let feature = FeatureLauncher { (_: Void) in
+      FeatureRecipe(name: "Typing", initialState: TypingState(), reducer: TypingReducer())
+    }.start()
     let viewStore = feature.viewStore(
       state: TypingState.self, viewAction: TypingAction.ViewAction.self)
     var revision = viewStore.revision

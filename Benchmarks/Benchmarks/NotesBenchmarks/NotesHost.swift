@@ -15,7 +15,8 @@ actor NotesHost {
   private func open(
     _ storage: NotesStorage
   ) async -> (Feature<NotesInput, NotesOutput>, any TerminalView) {
-    let feature = NotesFeature.start(storage: storage, autosaveDelay: .seconds(3600))
+    let feature = NotesFeature.launcher.start(
+      .init(storage: storage, autosaveDelay: .seconds(3600)))
     for await _ in feature.outputs { break }
     let view = NotesFeature.terminalView(of: feature)
     _ = view.render(width: Self.width, height: Self.height)
@@ -56,7 +57,8 @@ actor NotesHost {
     let notes = (0..<count).map { index in
       (title: "Note \(index)", body: NoteFixtures.prose(bytes: 400, seed: index))
     }
-    let feature = NotesFeature.start(storage: .inMemory(notes), autosaveDelay: .seconds(3600))
+    let feature = NotesFeature.launcher.start(
+      .init(storage: .inMemory(notes), autosaveDelay: .seconds(3600)))
     for await _ in feature.outputs { break }
     let view = NotesFeature.terminalView(of: feature)
     view.handle([.character("/")])

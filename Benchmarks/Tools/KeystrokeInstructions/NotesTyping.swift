@@ -25,8 +25,8 @@ actor NotesTypist {
   /// Types `x` and Backspace in turn at the end of a 4 KB note, `keys` keys, each followed by a
   /// render of the notes' view under tracking; every key must report exactly one change.
   func type(_ keys: Int) async {
-    let feature = NotesFeature.start(
-      storage: .inMemory([("Note", prose(bytes: 4 << 10))]), autosaveDelay: .seconds(3600))
+    let feature = NotesFeature.launcher.start(
+      .init(storage: .inMemory([("Note", prose(bytes: 4 << 10))]), autosaveDelay: .seconds(3600)))
     for await _ in feature.outputs { break }
     let view = NotesFeature.terminalView(of: feature)
     let redraws = RedrawRequests()

@@ -30,8 +30,9 @@ import StoreKernel
 /// the revision and peeks at the text).
 func typeIntoAFeatureWhoseViewDraws(_ keys: Int, isolation: isolated any Actor = #isolation) {
   let redraws = RedrawRequests()
-  let feature = Feature<Never, Never>.start(
-    name: "Typing", initialState: TypingState(), reducer: TypingReducer())
+  let feature = FeatureLauncher { (_: Void) in
+    FeatureRecipe(name: "Typing", initialState: TypingState(), reducer: TypingReducer())
+  }.start()
   let view = TypingFeatureView(
     feature.viewStore(state: TypingState.self, viewAction: TypingAction.ViewAction.self))
   blackHole(view.draw(onChange: redraws))
@@ -46,8 +47,10 @@ func typeIntoAFeatureWhoseViewDraws(_ keys: Int, isolation: isolated any Actor =
 /// The same, the view tracking the text too, by its stamp.
 @MainActor func typeIntoAFeatureWhoseViewDrawsTheStampedText(_ keys: Int) {
   let redraws = RedrawRequests()
-  let feature = Feature<Never, Never>.start(
-    name: "Typing", initialState: StampedTypingState(), reducer: StampedTypingReducer())
+  let feature = FeatureLauncher { (_: Void) in
+    FeatureRecipe(
+      name: "Typing", initialState: StampedTypingState(), reducer: StampedTypingReducer())
+  }.start()
   let view = StampedTypingFeatureView(
     feature.viewStore(state: StampedTypingState.self, viewAction: TypingAction.ViewAction.self))
   blackHole(view.draw(onChange: redraws))
@@ -61,8 +64,9 @@ func typeIntoAFeatureWhoseViewDraws(_ keys: Int, isolation: isolated any Actor =
 
 /// A keystroke through a feature's view store whose view read the revision once.
 @MainActor func typeThroughAViewStore(_ keys: Int) {
-  let feature = Feature<Never, Never>.start(
-    name: "Typing", initialState: TypingState(), reducer: TypingReducer())
+  let feature = FeatureLauncher { (_: Void) in
+    FeatureRecipe(name: "Typing", initialState: TypingState(), reducer: TypingReducer())
+  }.start()
   let viewStore = feature.viewStore(
     state: TypingState.self, viewAction: TypingAction.ViewAction.self)
   blackHole(viewStore.revision)

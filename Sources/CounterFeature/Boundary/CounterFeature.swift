@@ -6,39 +6,12 @@ public import StoreKernel
 ///
 /// ```swift
 /// let favorites = Shared<Set<Int>>(value: [])
-/// let counter = CounterFeature.start(favorites: favorites)
+/// let counter = CounterFeature.launcher.start(.init(favorites: favorites))
 /// await counter.send(.increment)
 /// ```
 ///
 /// A namespace: no values.
 public enum CounterFeature {
-  /// Starts the counter on the caller's actor. No view is built until a host asks for one with
-  /// ``terminalView(of:)``.
-  ///
-  /// - Parameters:
-  ///   - count: The starting count (until the storage's is loaded, if it has one).
-  ///   - favorites: The favorites shared with other features; the counter reads and writes it.
-  ///   - storage: Where the count and the favorites are kept between runs; `nil` keeps them
-  ///     in memory only. With a storage, the kept values replace the starting ones once
-  ///     loaded, and every change is saved.
-  ///   - inputs: A stream of inputs, if the host has one (``Feature/send(_:)`` and
-  ///     ``Feature/input`` need none).
-  ///   - prepareDependencies: The host's overrides, applied last (its store registry, a clock).
-  ///   - isolation: The host's actor.
-  /// - Returns: The running feature.
-  public static func start(
-    count: Int = 0,
-    favorites: Shared<Set<Int>>,
-    storage: CounterStorage? = nil,
-    inputs: AsyncStream<CounterInput>? = nil,
-    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
-    isolation: isolated any Actor = #isolation
-  ) -> Feature<CounterInput, CounterOutput> {
-    launcher.start(
-      Configuration(count: count, favorites: favorites, storage: storage), inputs: inputs,
-      withDependencies: prepareDependencies, isolation: isolation)
-  }
-
   /// What the counter starts with.
   ///
   /// `Sendable`: its values are.
@@ -71,7 +44,7 @@ public enum CounterFeature {
       storage: configuration.storage)
   }
 
-  /// The counter, before it runs: what `start` starts, and what a single-store app composes.
+  /// The counter, before it runs: what `launcher` starts, and what a single-store app composes.
   package static func recipe(
     count: Int = 0, favorites: Shared<Set<Int>>, storage: CounterStorage? = nil
   ) -> FeatureRecipe<CounterReducer> {

@@ -6,9 +6,10 @@ extension Feature {
   /// `inputs` stream), and streams its delegate actions out as outputs. No view is built: a host
   /// that wants one asks the feature's module.
   ///
-  /// Feature modules call this from their public `start` function; their `State`, `Action` and
-  /// reducer stay internal. Inputs from the stream are taken off the actor and delivered in
-  /// batches, one hop per batch, in order.
+  /// Not public: a host starts a feature through its launcher
+  /// (``FeatureLauncher/start(_:inputs:withDependencies:isolation:)``), whose recipe
+  /// operations call this where the reducer's type is known. Inputs from the stream
+  /// are taken off the actor and delivered in batches, one hop per batch, in order.
   ///
   /// The store counts into the `StoreRegistry` of its dependencies and registers in their
   /// ``FeatureRegistry``: a host hands down its own in `withDependencies`
@@ -26,7 +27,7 @@ extension Feature {
   ///   - isolation: The host's actor, where the feature's store lives.
   /// - Returns: The running feature.
   @inline(__always) @inlinable
-  public static func start<R: Reducer>(
+  static func start<R: Reducer>(
     name: String,
     initialState: @autoclosure () -> R.State,
     reducer: R,

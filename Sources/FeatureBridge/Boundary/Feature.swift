@@ -3,7 +3,7 @@
 /// embeds it the same way, and drives it headlessly through its inputs.
 ///
 /// ```swift
-/// let notes = NotesFeature.start(storage: .inMemory())
+/// let notes = NotesFeature.launcher.start(.init(storage: .inMemory()))
 /// var heard: [NotesOutput] = []
 /// notes.onOutput { heard.append($0) }  // .noteCountChanged(0), then .created(#1, …), …
 /// await notes.send(.create(title: "Groceries", body: "Milk"))
@@ -71,7 +71,7 @@ public final class Feature<Input: Sendable, Output: Sendable> {
   /// Setting another handler replaces this one; the stream still gets every output too.
   ///
   /// ```swift
-  /// let counter = CounterFeature.start(favorites: favorites)
+  /// let counter = CounterFeature.launcher.start(.init(favorites: favorites))
   /// counter.onOutput { [weak self] output in self?.counterDidReport(output) }
   /// ```
   ///

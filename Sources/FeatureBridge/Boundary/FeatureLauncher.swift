@@ -101,6 +101,31 @@ public struct FeatureLauncher<Start: Sendable, Input: Sendable, Output: Sendable
   }
 }
 
+extension FeatureLauncher where Start == Void {
+  /// Starts a feature that needs no start value, in a store of its own, on the caller's actor:
+  /// ``start(_:inputs:withDependencies:isolation:)`` with `()`.
+  ///
+  /// ```swift
+  /// let feature = FeatureLauncher { (_: Void) in
+  ///   FeatureRecipe(name: "Document", initialState: DocumentState(), reducer: DocumentReducer())
+  /// }.start()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - inputs: A stream of inputs, if the host has one (it can also send them through the
+  ///     feature's `input`).
+  ///   - hostDependencies: The host's overrides, applied last.
+  ///   - isolation: The host's actor, where the feature's store lives.
+  /// - Returns: The running feature.
+  public func start(
+    inputs: AsyncStream<Input>? = nil,
+    withDependencies hostDependencies: (inout DependencyValues) -> Void = { _ in },
+    isolation: isolated any Actor = #isolation
+  ) -> Feature<Input, Output> {
+    launch((), inputs, hostDependencies, isolation)
+  }
+}
+
 extension FeatureLauncher {
   /// This launcher, for a parent that presents the feature with values of another type:
   /// `transform` makes the value the feature starts with from the parent's. It composes as this

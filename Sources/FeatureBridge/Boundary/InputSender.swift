@@ -7,7 +7,7 @@
 /// where inputs come in bursts; keep the stream where an `AsyncSequence` is what you have.
 ///
 /// ```swift
-/// let counter = CounterFeature.start(count: 3, favorites: favorites)
+/// let counter = CounterFeature.launcher.start(.init(count: 3, favorites: favorites))
 /// counter.input.send(.reset)
 /// ```
 ///

@@ -13,7 +13,7 @@ public import StoreKernel
 /// inputs, making a view store) is a closure in this table, formed by `init`. `init` is
 /// `@inlinable` and takes no actor, so Swift specializes it wherever the reducer's type is
 /// known: in a feature module's `recipe` (``FeatureRecipe`` keeps the table) and in
-/// ``Feature/start(name:initialState:reducer:inputs:delivery:withDependencies:isolation:)``.
+/// `Feature.start(name:initialState:reducer:inputs:delivery:withDependencies:isolation:)`.
 /// Whoever calls a closure of the table then runs the specialized code, from any context.
 /// Outside this table only the view store's audited storage forms a closure for the compiler's
 /// sake (each read's comparison, `ViewStoreStorage.Read.takeIfChanged`;

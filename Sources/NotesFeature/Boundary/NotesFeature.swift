@@ -1,5 +1,5 @@
 public import FeatureBridge
-public import StoreKernel
+import StoreKernel
 
 /// A list of notes with an editor, search, rename, delete and undo, saved to a file: the
 /// project's main feature, behind a black-box boundary.
@@ -9,7 +9,7 @@ public import StoreKernel
 /// storage errors.
 ///
 /// ```swift
-/// let notes = NotesFeature.start(storage: .inMemory())
+/// let notes = NotesFeature.launcher.start(.init(storage: .inMemory()))
 /// await notes.send(.create(title: "Groceries", body: "Milk"))
 /// await notes.finish()
 /// var outputs: [NotesOutput] = []
@@ -18,34 +18,6 @@ public import StoreKernel
 ///
 /// A namespace: no values.
 public enum NotesFeature {
-  /// Starts the notes feature on the caller's actor. It loads the notes at once, saves after
-  /// typing pauses for `autosaveDelay`, and saves unsaved changes when stopped; what cannot be
-  /// saved then is kept in a recovery file (``NotesOutput/unsavedChangesKept(path:)``) that the
-  /// next start restores. No view is built until a host asks for one with
-  /// ``terminalView(of:)``.
-  ///
-  /// - Parameters:
-  ///   - storage: Where notes are loaded from and saved to.
-  ///   - inputs: A stream of inputs, if the host has one (``Feature/send(_:)`` and
-  ///     ``Feature/input`` need none).
-  ///   - autosaveDelay: How long typing must pause before an autosave.
-  ///   - clock: The clock the autosave waits on.
-  ///   - prepareDependencies: The host's overrides, applied last (its store registry).
-  ///   - isolation: The host's actor.
-  /// - Returns: The running feature.
-  public static func start(
-    storage: NotesStorage,
-    inputs: AsyncStream<NotesInput>? = nil,
-    autosaveDelay: Duration = .seconds(1),
-    clock: any Clock<Duration> = ContinuousClock(),
-    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
-    isolation: isolated any Actor = #isolation
-  ) -> Feature<NotesInput, NotesOutput> {
-    launcher.start(
-      Configuration(storage: storage, autosaveDelay: autosaveDelay, clock: clock),
-      inputs: inputs, withDependencies: prepareDependencies, isolation: isolation)
-  }
-
   /// What the notes start with: made by a host, read only by the feature.
   ///
   /// `Sendable`: its values are.
@@ -81,7 +53,7 @@ public enum NotesFeature {
       clock: configuration.clock)
   }
 
-  /// The notes, before they run: what `start` starts, and what a single-store app composes.
+  /// The notes, before they run: what `launcher` starts, and what a single-store app composes.
   package static func recipe(
     storage: NotesStorage, autosaveDelay: Duration = .seconds(1),
     clock: any Clock<Duration> = ContinuousClock()

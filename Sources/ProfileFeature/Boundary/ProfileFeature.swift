@@ -6,31 +6,12 @@ public import StoreKernel
 /// sharing it.
 ///
 /// ```swift
-/// let profile = ProfileFeature.start(favorites: favorites)
+/// let profile = ProfileFeature.launcher.start(favorites)
 /// await profile.send(.remove(7))
 /// ```
 ///
 /// A namespace: no values.
 public enum ProfileFeature {
-  /// Starts the profile on the caller's actor. No view is built until a host asks for one with
-  /// ``terminalView(of:)``.
-  ///
-  /// - Parameters:
-  ///   - favorites: The favorites shared with other features.
-  ///   - inputs: A stream of inputs, if the host has one.
-  ///   - prepareDependencies: The host's overrides, applied last (its store registry).
-  ///   - isolation: The host's actor.
-  /// - Returns: The running feature.
-  public static func start(
-    favorites: Shared<Set<Int>>,
-    inputs: AsyncStream<ProfileInput>? = nil,
-    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
-    isolation: isolated any Actor = #isolation
-  ) -> Feature<ProfileInput, ProfileOutput> {
-    launcher.start(
-      favorites, inputs: inputs, withDependencies: prepareDependencies, isolation: isolation)
-  }
-
   /// The profile, as a host starts it (``FeatureLauncher/start(_:inputs:withDependencies:isolation:)``)
   /// or a parent presents it, with the favorites it shows: in a store of its own, or composed
   /// into the parent's store.
@@ -38,7 +19,7 @@ public enum ProfileFeature {
     recipe(favorites: favorites)
   }
 
-  /// The profile, before it runs: what `start` starts, and what a single-store app composes.
+  /// The profile, before it runs: what `launcher` starts, and what a single-store app composes.
   package static func recipe(favorites: Shared<Set<Int>>) -> FeatureRecipe<ProfileReducer> {
     FeatureRecipe(
       name: "Profile",

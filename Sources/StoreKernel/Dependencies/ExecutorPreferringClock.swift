@@ -6,8 +6,8 @@
 /// as deterministic under `advance(by:)` as a test store, with no executor to pass by hand.
 ///
 /// ```swift
-/// let clock = TestClock()
-/// let notes = NotesFeature.start(storage: .inMemory(), clock: clock)  // effects on its executor
+/// let clock = TestClock()  // the notes run their effects on its executor
+/// let notes = NotesFeature.launcher.start(.init(storage: .inMemory(), clock: clock))
 /// ```
 ///
 /// Conforming types are `Sendable` (they are clocks).

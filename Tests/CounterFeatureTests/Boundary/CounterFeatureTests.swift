@@ -12,7 +12,7 @@ import Testing
 @Suite struct CounterFeatureTests {
   @Test func inputsGoInAndOutputsComeOut() async {
     let favorites = Shared<Set<Int>>(value: [])
-    let counter = CounterFeature.start(count: 2, favorites: favorites)
+    let counter = CounterFeature.launcher.start(.init(count: 2, favorites: favorites))
     let log = OutputLog(counter.outputs)
 
     #expect(await counter.send(.setCount(5)))
@@ -34,7 +34,7 @@ import Testing
 
   @Test func viewRendersTheCountAndHandlesKeys() async {
     let favorites = Shared<Set<Int>>(value: [])
-    let counter = CounterFeature.start(count: 7, favorites: favorites)
+    let counter = CounterFeature.launcher.start(.init(count: 7, favorites: favorites))
     let view = CounterFeature.terminalView(of: counter)
     let log = OutputLog(counter.outputs)
 
@@ -58,7 +58,7 @@ import Testing
 
   @Test func renderRespectsTheSizeItIsGiven() async {
     let favorites = Shared<Set<Int>>(value: Set(1...40))
-    let counter = CounterFeature.start(count: 123_456, favorites: favorites)
+    let counter = CounterFeature.launcher.start(.init(count: 123_456, favorites: favorites))
     let view = CounterFeature.terminalView(of: counter)
     for width in 0...30 {
       for height in 0...7 {
@@ -72,7 +72,7 @@ import Testing
 
   @Test func favoritesSavedElsewhereShowUpInTheView() async {
     let favorites = Shared<Set<Int>>(value: [])
-    let counter = CounterFeature.start(count: 3, favorites: favorites)
+    let counter = CounterFeature.launcher.start(.init(count: 3, favorites: favorites))
     let view = CounterFeature.terminalView(of: counter)
     favorites.withLock { $0 = [3, 11] }
     let lines = await observed({ view.render(width: 60, height: 10) }) {
@@ -84,7 +84,7 @@ import Testing
 
   @Test func stoppingEndsTheFavoritesSubscription() async {
     let favorites = Shared<Set<Int>>(value: [])
-    let counter = CounterFeature.start(favorites: favorites)
+    let counter = CounterFeature.launcher.start(.init(favorites: favorites))
     let view = CounterFeature.terminalView(of: counter)
     favorites.withLock { $0 = [1] }
     // The subscription is running once the view shows what it delivered.

@@ -79,7 +79,8 @@ final class FilingCounterHost {
 
   @Test func hostDoesTheSameWithTheRealCounter() async {
     let favorites = Shared<Set<Int>>(value: [])
-    let host = FilingCounterHost(counter: CounterFeature.start(count: 4, favorites: favorites))
+    let host = FilingCounterHost(
+      counter: CounterFeature.launcher.start(.init(count: 4, favorites: favorites)))
     #expect(await host.counter.send(.toggleFavorite))
     await host.untilSeen(2)
     #expect(host.seen == [.favoriteSaved(4), .countChanged(0)])

@@ -33,7 +33,7 @@ import Testing
   func start(
     _ storage: CounterStorage, favorites: Shared<Set<Int>>, showing expected: String
   ) async -> (Feature<CounterInput, CounterOutput>, any TerminalView) {
-    let counter = CounterFeature.start(favorites: favorites, storage: storage)
+    let counter = CounterFeature.launcher.start(.init(favorites: favorites, storage: storage))
     let view = CounterFeature.terminalView(of: counter)
     let lines = await observed({ view.render(width: 60, height: 8) }) {
       $0.joined(separator: "\n").contains(expected)
@@ -121,7 +121,7 @@ import Testing
       save: { record, _ in events.record("counter saved \(record.favorites)") })
     // The effects run on one executor, whose idleness says they have done all they can.
     let executor = SerialEffectExecutor(label: "migration-effects")
-    let counter = CounterFeature.start(favorites: favorites, storage: storage) {
+    let counter = CounterFeature.launcher.start(.init(favorites: favorites, storage: storage)) {
       $0.effectExecutor = executor
     }
     // While the favorites' save is under way, the counter's file keeps them.
@@ -147,8 +147,8 @@ import Testing
       let bad = Array(#"{"favorites":[1,"#.utf8)
       #expect(DurableFile.createExclusively(directory + "/favorites.json", bad) == nil)
       let favorites = keptFavorites(in: directory)
-      let counter = CounterFeature.start(
-        favorites: favorites, storage: .file(inDirectory: directory))
+      let counter = CounterFeature.launcher.start(
+        .init(favorites: favorites, storage: .file(inDirectory: directory)))
       // Read from the stream itself: a missing output ends the wait at the test's time limit.
       var outputs = counter.outputs.makeAsyncIterator()
       let first = await outputs.next(isolation: #isolation)
@@ -206,7 +206,7 @@ import Testing
         before = DurableFile.readOwnRegularFile(path)
       }
       let favorites = keptFavorites(in: directory)
-      let counter = CounterFeature.start(favorites: favorites)
+      let counter = CounterFeature.launcher.start(.init(favorites: favorites))
       var outputs = counter.outputs.makeAsyncIterator()
       let first = await outputs.next(isolation: #isolation)
       guard case .storageError(let message) = first else {
@@ -257,7 +257,7 @@ import Testing
       #expect(DurableFile.createExclusively(path, original) == nil)
       #expect(chmod(path, 0) == 0)
       let favorites = keptFavorites(in: directory)
-      let counter = CounterFeature.start(favorites: favorites)
+      let counter = CounterFeature.launcher.start(.init(favorites: favorites))
       var outputs = counter.outputs.makeAsyncIterator()
       let first = await outputs.next(isolation: #isolation)
       #expect(first.map { "\($0)" }?.contains("cannot read \(path)") == true)
@@ -285,7 +285,7 @@ import Testing
       #expect(chmod(directory, 0o500) == 0)
       defer { chmod(directory, 0o700) }
       let favorites = keptFavorites(in: directory)
-      let counter = CounterFeature.start(favorites: favorites)
+      let counter = CounterFeature.launcher.start(.init(favorites: favorites))
       var outputs = counter.outputs.makeAsyncIterator()
       await favorites.loaded()
       #expect(favorites.wrappedValue == [5])
@@ -322,7 +322,7 @@ import Testing
       await favorites.save()
       #expect(favorites.saveError != nil)
 
-      let counter = CounterFeature.start(favorites: favorites)
+      let counter = CounterFeature.launcher.start(.init(favorites: favorites))
       var outputs = counter.outputs.makeAsyncIterator()
       await counter.settle()
       await counter.stop()
@@ -344,8 +344,8 @@ import Testing
       await first.stop()
 
       // Another storage on the file takes it as the writer: no refusal, and it can save.
-      let second = CounterFeature.start(
-        favorites: Shared(value: []), storage: .file(inDirectory: directory))
+      let second = CounterFeature.launcher.start(
+        .init(favorites: Shared(value: []), storage: .file(inDirectory: directory)))
       let log = OutputLog(second.outputs)
       #expect(await second.send(.setCount(6)))
       await second.stop()
@@ -375,8 +375,8 @@ import Testing
       await first.settle()
 
       // Another storage on the same directory is another writer: it is refused.
-      let second = CounterFeature.start(
-        favorites: Shared(value: []), storage: .file(inDirectory: directory))
+      let second = CounterFeature.launcher.start(
+        .init(favorites: Shared(value: []), storage: .file(inDirectory: directory)))
       let log = OutputLog(second.outputs)
       #expect(await log.waitFor(count: 2))
       guard case .storageError(let message) = log.outputs.first else {

@@ -188,12 +188,12 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct PresentedFeatureParentStopTests {
   /// The memo behind a boundary, counting its features into `features`.
   private func startMemo(features: FeatureRegistry) -> Feature<Never, Never> {
-    Feature<Never, Never>.start(
-      name: "Memo", initialState: Memo.State(), reducer: MemoBoundary(),
-      withDependencies: {
-        $0.featureRegistry = features
-        $0.clock = TestClock()
-      })
+    FeatureLauncher { (_: Void) in
+      FeatureRecipe(name: "Memo", initialState: Memo.State(), reducer: MemoBoundary())
+    }.start(withDependencies: {
+      $0.featureRegistry = features
+      $0.clock = TestClock()
+    })
   }
 
   @Test func stoppingTheParentStopsWhatItPresents() async {

@@ -79,9 +79,11 @@ enum RecorderFeature {
   static func start(
     _ recording: Recording, isolation: isolated any Actor = #isolation
   ) -> Feature<RecorderInput, RecorderOutput> {
-    Feature.start(
-      name: "Recorder", initialState: RecorderState(recording: recording),
-      reducer: RecorderReducer(), isolation: isolation)
+    FeatureLauncher { (_: Void) in
+      FeatureRecipe(
+        name: "Recorder", initialState: RecorderState(recording: recording),
+        reducer: RecorderReducer())
+    }.start(isolation: isolation)
   }
 
   /// What a parent presents it with: made from its recipe, so a host may compose it into the

@@ -85,8 +85,8 @@ extension Feature<LoaderAction.Input, String> {
   static func loader(
     gate: Gate, isolation: isolated any Actor = #isolation
   ) -> Feature<LoaderAction.Input, String> {
-    Feature.start(
-      name: "Loader", initialState: LoaderState(), reducer: Loader(gate: gate),
-      isolation: isolation)
+    FeatureLauncher { (_: Void) in
+      FeatureRecipe(name: "Loader", initialState: LoaderState(), reducer: Loader(gate: gate))
+    }.start(isolation: isolation)
   }
 }

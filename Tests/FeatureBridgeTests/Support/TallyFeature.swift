@@ -28,7 +28,7 @@ enum TallyOutput: Sendable, Equatable {
   case saved(Int)
 }
 
-/// The test feature's public face, written the way a real feature module writes it.
+/// Starts the test feature through a launcher made from its recipe, as a host starts a real one.
 enum TallyFeature {
   /// Projections coalesce per key; everything else is an intent.
   @Sendable static func delivery(_ input: TallyInput) -> InputDelivery {
@@ -51,19 +51,17 @@ enum TallyFeature {
     registry: StoreRegistry? = nil,
     isolation: isolated any Actor = #isolation
   ) -> Feature<TallyInput, TallyOutput> {
-    Feature.start(
-      name: name,
-      initialState: TallyState(),
-      reducer: Tally(onReduce: onReduce),
+    FeatureLauncher { (_: Void) in
+      FeatureRecipe(
+        name: name, initialState: TallyState(), reducer: Tally(onReduce: onReduce),
+        delivery: delivery)
+    }.start(
       inputs: inputs,
-      delivery: delivery,
       withDependencies: {
         $0.clock = clock
         $0.tallyJournal = journal
         $0.tallyShared = shared
         if let registry { $0.storeRegistry = registry }
-      },
-      isolation: isolation
-    )
+      }, isolation: isolation)
   }
 }

@@ -59,7 +59,7 @@ import Testing
 
   @Test func inputsSentWhileTheNotesLoadAreHandledInTheOrderSent() async {
     let storage = NotesStorage.inMemory([("On disk", "eggs")])
-    let notes = NotesFeature.start(storage: storage, clock: TestClock())
+    let notes = NotesFeature.launcher.start(.init(storage: storage, clock: TestClock()))
     var heard: [NotesOutput] = []
     notes.onOutput { heard.append($0) }
     // Sent at once, before the load has finished: the create waits for it, and the search
@@ -74,7 +74,7 @@ import Testing
     #expect(screen.contains("Shopping"))
     #expect(!screen.contains("On disk"))
     // The stop saved both notes, the early one after the loaded one's id.
-    let view = NotesFeature.start(storage: storage, clock: TestClock())
+    let view = NotesFeature.launcher.start(.init(storage: storage, clock: TestClock()))
     await view.settle()
     let saved = NotesFeature.terminalView(of: view).render(width: 80, height: 10).joined()
     #expect(saved.contains("Shopping") && saved.contains("On disk"))
@@ -185,7 +185,8 @@ import Testing
       try NotesFile(directory: directory.path).save(NotesDocument(notes: onDisk))
       let (inputs, continuation) = AsyncStream.makeStream(of: NotesInput.self)
       continuation.yield(.save)
-      let notes = NotesFeature.start(storage: .file(inDirectory: directory.path), inputs: inputs)
+      let notes = NotesFeature.launcher.start(
+        .init(storage: .file(inDirectory: directory.path)), inputs: inputs)
       let log = OutputLog(notes.outputs)
       #expect(await log.waitFor(count: 2))
       #expect(log.outputs == [.noteCountChanged(2), .saved(noteCount: 2)])

@@ -49,7 +49,7 @@ func saveBeforeQuitting(_ notes: Feature<NotesInput, NotesOutput>) async -> Stri
   }
 
   @Test func theRealFeatureAnswersTheSameHost() async {
-    let notes = NotesFeature.start(storage: .inMemory([("one", ""), ("two", "")]))
+    let notes = NotesFeature.launcher.start(.init(storage: .inMemory([("one", ""), ("two", "")])))
     #expect(await saveBeforeQuitting(notes) == "saved 2 notes")
     await notes.stop()
   }

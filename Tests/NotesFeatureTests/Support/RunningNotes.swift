@@ -22,8 +22,8 @@ final class RunningNotes {
     storage: NotesStorage, sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     let clock = clock
-    feature = NotesFeature.start(
-      storage: storage, autosaveDelay: .seconds(1), clock: clock,
+    feature = NotesFeature.launcher.start(
+      .init(storage: storage, autosaveDelay: .seconds(1), clock: clock),
       withDependencies: { $0.effectExecutor = clock.effectExecutor })
     view = NotesFeature.terminalView(of: feature)
     log = OutputLog(feature.outputs)

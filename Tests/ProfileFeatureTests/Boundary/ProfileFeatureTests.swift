@@ -11,7 +11,7 @@ import Testing
 @MainActor
 @Suite struct ProfileFeatureTests {
   @Test func viewListsTheFavoritesSortedWithTheSelectionMarked() async {
-    let profile = ProfileFeature.start(favorites: Shared(value: [30, 4, 12]))
+    let profile = ProfileFeature.launcher.start(Shared(value: [30, 4, 12]))
     let view = ProfileFeature.terminalView(of: profile)
     #expect(
       view.render(width: 40, height: 10) == [
@@ -26,7 +26,7 @@ import Testing
 
   @Test func selectInputAndRemovalReachTheHost() async {
     let favorites = Shared<Set<Int>>(value: [1, 2, 3])
-    let profile = ProfileFeature.start(favorites: favorites)
+    let profile = ProfileFeature.launcher.start(favorites)
     let view = ProfileFeature.terminalView(of: profile)
     let log = OutputLog(profile.outputs)
 
@@ -47,7 +47,7 @@ import Testing
 
   @Test func renderRespectsTheSizeItIsGiven() async {
     let favorites = Shared<Set<Int>>(value: Set(stride(from: -50_000, to: 50_000, by: 997)))
-    let profile = ProfileFeature.start(favorites: favorites)
+    let profile = ProfileFeature.launcher.start(favorites)
     let view = ProfileFeature.terminalView(of: profile)
     view.handle(Array(repeating: .down, count: 40))
     for width in 0...30 {
@@ -63,7 +63,7 @@ import Testing
   }
 
   @Test func emptyProfileSaysHowToAddOne() async {
-    let profile = ProfileFeature.start(favorites: Shared(value: []))
+    let profile = ProfileFeature.launcher.start(Shared(value: []))
     #expect(
       ProfileFeature.terminalView(of: profile).render(width: 60, height: 10).contains(
         "    No favorites yet: save one on the Counter tab."))
@@ -72,7 +72,7 @@ import Testing
 
   @Test func aHeadlessProfileBuildsNoViewAndStillServesItsInputs() async {
     let favorites = Shared<Set<Int>>(value: [5, 6])
-    let profile = ProfileFeature.start(favorites: favorites)
+    let profile = ProfileFeature.launcher.start(favorites)
     let log = OutputLog(profile.outputs)
     #expect(await profile.send(.remove(5)))
     await profile.settle()

@@ -15,8 +15,8 @@ import Testing
 @Suite struct SharedFavoritesTests {
   @Test func aFavoriteSavedInTheCounterShowsUpInTheProfileAndBack() async {
     let favorites = Shared<Set<Int>>(value: [])
-    let counter = CounterFeature.start(count: 3, favorites: favorites)
-    let profile = ProfileFeature.start(favorites: favorites)
+    let counter = CounterFeature.launcher.start(.init(count: 3, favorites: favorites))
+    let profile = ProfileFeature.launcher.start(favorites)
     let counterView = CounterFeature.terminalView(of: counter)
     let profileView = ProfileFeature.terminalView(of: profile)
     let counterLog = OutputLog(counter.outputs)
@@ -50,8 +50,8 @@ import Testing
 
   @Test func manySavesFromTheCounterAllReachTheProfileInOrder() async {
     let favorites = Shared<Set<Int>>(value: [])
-    let counter = CounterFeature.start(favorites: favorites)
-    let profile = ProfileFeature.start(favorites: favorites)
+    let counter = CounterFeature.launcher.start(.init(favorites: favorites))
+    let profile = ProfileFeature.launcher.start(favorites)
     let profileView = ProfileFeature.terminalView(of: profile)
     for number in 1...20 {
       #expect(await counter.send(.setCount(number)))

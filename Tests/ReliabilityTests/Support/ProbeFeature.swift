@@ -125,9 +125,10 @@ enum ProbeFeature {
     withDependencies dependencies: (inout DependencyValues) -> Void,
     isolation: isolated any Actor = #isolation
   ) -> Feature<Int, Int> {
-    Feature.start(
-      name: name, initialState: State(), reducer: Logic(shared: shared, census: census),
-      inputs: inputs, withDependencies: dependencies, isolation: isolation)
+    FeatureLauncher { (_: Void) in
+      FeatureRecipe(
+        name: name, initialState: State(), reducer: Logic(shared: shared, census: census))
+    }.start(inputs: inputs, withDependencies: dependencies, isolation: isolation)
   }
 
   /// The probe's view over a running probe.

@@ -20,7 +20,7 @@ public final class CounterHost {
 
   /// Starts the counter and listens to it.
   public func start() {
-    let counter = CounterFeature.start(favorites: favorites)
+    let counter = CounterFeature.launcher.start(.init(favorites: favorites))
     counter.onOutput { [weak self] output in self?.counterDidReport(output) }
     self.counter = counter
   }

@@ -21,14 +21,14 @@ private func created(_ output: NotesOutput) -> String? {
 @MainActor @Suite struct FeatureExamples {
   @Test func theCounterStarts() async {
     let favorites = Shared<Set<Int>>(value: [])
-    let counter = CounterFeature.start(favorites: favorites)
+    let counter = CounterFeature.launcher.start(.init(favorites: favorites))
     await counter.send(.increment)
     #expect(counter.metrics.inputsDelivered == 1)
     await counter.stop()
   }
 
   @Test func theNotesReportWhatTheyDo() async {
-    let notes = NotesFeature.start(storage: .inMemory())
+    let notes = NotesFeature.launcher.start(.init(storage: .inMemory()))
     var heard: [NotesOutput] = []
     notes.onOutput { heard.append($0) }  // .noteCountChanged(0), then .created(#1, …), …
     await notes.send(.create(title: "Groceries", body: "Milk"))
@@ -39,7 +39,7 @@ private func created(_ output: NotesOutput) -> String? {
   }
 
   @Test func theNotesOutputsCanBeReadAfterTheyFinished() async {
-    let notes = NotesFeature.start(storage: .inMemory())
+    let notes = NotesFeature.launcher.start(.init(storage: .inMemory()))
     await notes.send(.create(title: "Groceries", body: "Milk"))
     await notes.finish()
     var outputs: [NotesOutput] = []
@@ -52,7 +52,7 @@ private func created(_ output: NotesOutput) -> String? {
 
   @Test func theProfileRemovesAFavorite() async {
     let favorites = Shared<Set<Int>>(value: [7])
-    let profile = ProfileFeature.start(favorites: favorites)
+    let profile = ProfileFeature.launcher.start(favorites)
     await profile.send(.remove(7))
     await profile.settle()
     #expect(favorites.wrappedValue.isEmpty)
@@ -61,7 +61,7 @@ private func created(_ output: NotesOutput) -> String? {
 
   @Test func theInputSenderTakesInputsFromAnyThread() async {
     let favorites = Shared<Set<Int>>(value: [])
-    let counter = CounterFeature.start(count: 3, favorites: favorites)
+    let counter = CounterFeature.launcher.start(.init(count: 3, favorites: favorites))
     counter.input.send(.reset)
     #expect(await counter.untilDelivered(1))
     await counter.stop()
@@ -76,8 +76,8 @@ private func created(_ output: NotesOutput) -> String? {
   }
 
   @Test func aTestClockRunsTheNotesEffects() async {
-    let clock = TestClock()
-    let notes = NotesFeature.start(storage: .inMemory(), clock: clock)  // effects on its executor
+    let clock = TestClock()  // the notes run their effects on its executor
+    let notes = NotesFeature.launcher.start(.init(storage: .inMemory(), clock: clock))
     var saves: [Int] = []
     notes.onOutput { if case .saved(let count) = $0 { saves.append(count) } }
     await notes.send(.create(title: "Groceries", body: "Milk"))
@@ -96,7 +96,7 @@ private func created(_ output: NotesOutput) -> String? {
 
   @Test func theTallySharesItsFavorites() async {
     let favorites = Shared<Set<Int>>(value: [])
-    let tally = TallyFeature.start(favorites: favorites)
+    let tally = TallyFeature.launcher.start(favorites)
     let viewStore = TallyFeature.viewStore(of: tally)
     viewStore.send(.incrementTapped)
     viewStore.send(.favoriteTapped)

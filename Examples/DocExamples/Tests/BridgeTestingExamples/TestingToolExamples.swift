@@ -13,7 +13,9 @@ import Testing
 @MainActor @Suite struct TestingToolExamples {
   @Test func aSearchStaysWithinItsBudget() async {
     let registry = StoreRegistry()
-    let notes = NotesFeature.start(storage: .inMemory()) { $0.storeRegistry = registry }
+    let notes = NotesFeature.launcher.start(.init(storage: .inMemory())) {
+      $0.storeRegistry = registry
+    }
     await notes.settle()  // the load is not part of the budget
     await EventBudget("Notes", eventsPerInput: 4).check(in: registry, inputs: 1) {
       await notes.send(.search("milk"))
@@ -25,7 +27,7 @@ import Testing
     let fakeNotes = FakeFeature<NotesInput, NotesOutput>(name: "Notes") { input in
       input == .save ? [.saved(noteCount: 0)] : []
     }
-    let notes = fakeNotes.start()  // instead of NotesFeature.start(…)
+    let notes = fakeNotes.start()  // instead of NotesFeature.launcher.start(…)
     var heard: [NotesOutput] = []
     notes.onOutput { heard.append($0) }
     await fakeNotes.emit(.noteCountChanged(3))
@@ -41,7 +43,7 @@ import Testing
       input == .increment ? [.countChanged(1)] : []
     }
     await FeatureContract.verify([
-      ("real", { CounterFeature.start(favorites: Shared(value: [])) }),
+      ("real", { CounterFeature.launcher.start(.init(favorites: Shared(value: []))) }),
       ("fake", { counterFake.start() }),
     ]) { probe in
       await probe.send(.increment)
@@ -50,7 +52,7 @@ import Testing
   }
 
   @Test func theViewShowsTheCountItWasSent() async {
-    let counter = CounterFeature.start(favorites: Shared(value: []))
+    let counter = CounterFeature.launcher.start(.init(favorites: Shared(value: [])))
     let view = CounterFeature.terminalView(of: counter)
     counter.input.send(.setCount(3))
     let lines = await observed({ view.render(width: 40, height: 10) }) {
@@ -61,7 +63,7 @@ import Testing
   }
 
   @Test func aSaveIsTheLastOutput() async {
-    let notes = NotesFeature.start(storage: .inMemory())
+    let notes = NotesFeature.launcher.start(.init(storage: .inMemory()))
     let log = OutputLog(notes.outputs)
     await notes.send(.save)
     await notes.settle()

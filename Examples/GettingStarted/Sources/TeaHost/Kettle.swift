@@ -45,7 +45,9 @@ public final class Kettle {
   /// - Parameter startTimer: Starts the timer: the real `TimerFeature` unless given (a test
   ///   gives a `FakeFeature`).
   public init(
-    startTimer: @MainActor () -> Feature<TimerInput, TimerOutput> = { TimerFeature.start() }
+    startTimer: @MainActor () -> Feature<TimerInput, TimerOutput> = {
+      TimerFeature.launcher.start(ContinuousClock())
+    }
   ) {
     timer = startTimer()
     timer.onOutput { [weak self] output in self?.hear(output) }

@@ -32,7 +32,7 @@ import TimerFeature
 
   @Test func withTheRealTimerTheTeaIsReadyWhenTheClockSaysSo() async {
     let clock = TestClock()
-    let kettle = Kettle(startTimer: { TimerFeature.start(clock: clock) })
+    let kettle = Kettle(startTimer: { TimerFeature.launcher.start(clock) })
 
     kettle.brew(Tea(name: "white", steepSeconds: 2))
     await kettle.timer.untilDelivered(1)

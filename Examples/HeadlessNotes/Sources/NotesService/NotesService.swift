@@ -26,7 +26,7 @@ public final class NotesService {
   ///   - storage: Where the notes are kept (`.inMemory()` or `.file(inDirectory:)`).
   ///   - autosaveDelay: How long after a change the notes save by themselves.
   public init(storage: NotesStorage, autosaveDelay: Duration = .seconds(1)) {
-    notes = NotesFeature.start(storage: storage, autosaveDelay: autosaveDelay)
+    notes = NotesFeature.launcher.start(.init(storage: storage, autosaveDelay: autosaveDelay))
     notes.onOutput { [weak self] output in self?.hear(output) }
   }
 

@@ -29,7 +29,7 @@ public struct JournalFeatures {
     self.counter = counter
   }
 
-  /// The real features, configured only through their public `start` functions.
+  /// The real features, configured only through their public launchers.
   ///
   /// - Parameters:
   ///   - storage: Where the entries are loaded from and saved to.
@@ -45,8 +45,9 @@ public struct JournalFeatures {
   ) -> JournalFeatures {
     JournalFeatures(
       notes: {
-        NotesFeature.start(storage: storage, autosaveDelay: autosaveDelay, clock: clock)
+        NotesFeature.launcher.start(
+          .init(storage: storage, autosaveDelay: autosaveDelay, clock: clock))
       },
-      counter: { CounterFeature.start(favorites: milestones) })
+      counter: { CounterFeature.launcher.start(.init(favorites: milestones)) })
   }
 }

@@ -23,26 +23,15 @@ public enum TallyOutput: Sendable, Equatable {
   case favoriteSaved(Int)
 }
 
-/// Starts tallies; their state, actions and reducer are internal to this module.
+/// Launches tallies; their state, actions and reducer are internal to this module.
 ///
 /// A namespace: no values.
 public enum TallyFeature {
-  /// Starts a tally on the caller's actor.
-  ///
-  /// - Parameters:
-  ///   - favorites: The favorites shared with other features.
-  ///   - isolation: The host's actor.
-  /// - Returns: The running feature.
-  public static func start(
-    favorites: Shared<Set<Int>>,
-    isolation: isolated any Actor = #isolation
-  ) -> Feature<TallyInput, TallyOutput> {
-    Feature.start(
-      name: "Tally",
-      initialState: TallyState(),
-      reducer: TallyReducer(),
-      withDependencies: { $0.tallyFavorites = favorites },
-      isolation: isolation)
+  /// A tally, started with the favorites it shares with other features.
+  public static let launcher = FeatureLauncher { (favorites: Shared<Set<Int>>) in
+    FeatureRecipe(
+      name: "Tally", initialState: TallyState(), reducer: TallyReducer(),
+      dependencies: { $0.tallyFavorites = favorites })
   }
 
   /// The view store a view of the tally reads.

@@ -7,29 +7,17 @@ public import TerminalUI
 /// internal to this module.
 ///
 /// ```swift
-/// let timer = TimerFeature.start(clock: TestClock())
+/// let timer = TimerFeature.launcher.start(TestClock())
 /// await timer.send(.start(seconds: 90))
 /// ```
 public enum TimerFeature {
-  /// Starts the timer on the caller's actor. It waits for ``TimerInput/start(seconds:)``.
-  ///
-  /// - Parameters:
-  ///   - inputs: What the host sends.
-  ///   - clock: The clock the timer ticks on; tests pass a `TestClock`.
-  ///   - isolation: The host's actor, where the timer's store lives.
-  /// - Returns: The running feature.
-  public static func start(
-    inputs: AsyncStream<TimerInput>? = nil,
-    clock: any Clock<Duration> = ContinuousClock(),
-    isolation: isolated any Actor = #isolation
-  ) -> Feature<TimerInput, TimerOutput> {
-    Feature.start(
-      name: "Timer",
-      initialState: TimerState(),
-      reducer: TimerReducer(),
-      inputs: inputs,
-      withDependencies: { $0.clock = clock },
-      isolation: isolation)
+  /// The timer, as a host starts it with the clock it ticks on
+  /// (``FeatureBridge/FeatureLauncher/start(_:inputs:withDependencies:isolation:)``) or a parent
+  /// presents it. It waits for ``TimerInput/start(seconds:)``; tests pass a `TestClock`.
+  public static let launcher = FeatureLauncher { (clock: any Clock<Duration>) in
+    FeatureRecipe(
+      name: "Timer", initialState: TimerState(), reducer: TimerReducer(),
+      dependencies: { $0.clock = clock })
   }
 
   /// The timer's terminal view, for a host that shows it in a terminal.

@@ -13,7 +13,7 @@ import TimerFeature
 @Suite struct TimerFeatureTests {
   @Test func aHostHearsStartedThenFinished() async {
     let clock = TestClock()
-    let timer = TimerFeature.start(clock: clock)
+    let timer = TimerFeature.launcher.start(clock)
     var heard: [TimerOutput] = []
     timer.onOutput { heard.append($0) }
     let view = TimerFeature.terminalView(of: timer)
@@ -29,7 +29,7 @@ import TimerFeature
   }
 
   @Test func spaceInTheViewPausesTheTimer() async {
-    let timer = TimerFeature.start(clock: TestClock())
+    let timer = TimerFeature.launcher.start(TestClock())
     await timer.send(.start(seconds: 90))
     let view = TimerFeature.terminalView(of: timer)
 
@@ -53,7 +53,7 @@ import TimerFeature
     }
 
     await FeatureContract.verify([
-      ("real", { TimerFeature.start(clock: TestClock()) }),
+      ("real", { TimerFeature.launcher.start(TestClock()) }),
       ("fake", { fake.start() }),
     ]) { probe in
       await probe.send(.start(seconds: 60))
