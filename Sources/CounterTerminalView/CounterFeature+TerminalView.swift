@@ -11,7 +11,7 @@ extension CounterFeature {
   /// - Parameter feature: A running counter.
   /// - Returns: A new view over it.
   public static func terminalView(
-    of feature: Feature<CounterInput, CounterOutput>
+    of feature: FeatureHandle<CounterInput, CounterOutput>
   ) -> any TerminalView {
     CounterView(
       store: feature.viewStore(state: CounterState.self, viewAction: CounterAction.ViewAction.self))

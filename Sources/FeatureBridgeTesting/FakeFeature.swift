@@ -68,7 +68,7 @@ public final class FakeFeature<Input: Sendable, Output: Sendable>: Sendable {
     inputs: AsyncStream<Input>? = nil,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation
-  ) -> Feature<Input, Output> {
+  ) -> FeatureHandle<Input, Output> {
     let emissions = FakeEmissions<Output>()
     recorded.withLock { $0.running.append(emissions) }
     return FeatureLauncher { (_: Void) in

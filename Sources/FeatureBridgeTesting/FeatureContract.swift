@@ -25,7 +25,7 @@ public enum FeatureContract {
   ///   - isolation: The actor the features run on (the caller's).
   ///   - expectations: The checks, written once.
   public static func verify<Input: Sendable, Output: Sendable>(
-    _ candidates: [(name: String, start: () -> Feature<Input, Output>)],
+    _ candidates: [(name: String, start: () -> FeatureHandle<Input, Output>)],
     isolation: isolated any Actor = #isolation,
     _ expectations: (FeatureProbe<Input, Output>) async throws -> Void
   ) async rethrows {
@@ -50,10 +50,10 @@ public final class FeatureProbe<Input: Sendable, Output: Sendable> {
   /// The candidate's name, for messages.
   public let name: String
   /// The running candidate.
-  public let feature: Feature<Input, Output>
+  public let feature: FeatureHandle<Input, Output>
   private var iterator: AsyncStream<Output>.AsyncIterator
 
-  init(name: String, feature: Feature<Input, Output>) {
+  init(name: String, feature: FeatureHandle<Input, Output>) {
     self.name = name
     self.feature = feature
     self.iterator = feature.outputs.makeAsyncIterator()

@@ -9,14 +9,15 @@ extension TestStore {
   ///
   /// ```swift
   /// await store.send(.recordTapped) { $0.recording = Recording(id: 1) }
-  /// let recorder: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
+  /// let recorder: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(
+  ///   \.$recording)
   /// ```
   ///
   /// - Parameter state: Where the presented value is, as given to `ifLet(_:action:feature:)`.
   /// - Returns: The running feature, or `nil`.
   public func presentedFeature<Start: Sendable, Input: Sendable, Output: Sendable>(
     _ state: any WritableKeyPath<State, PresentationState<Start>> & Sendable
-  ) -> Feature<Input, Output>? {
+  ) -> FeatureHandle<Input, Output>? {
     store.presentedFeature(state)
   }
 
@@ -32,7 +33,7 @@ extension TestStore {
   public func presentedFeature<Start: Sendable, Input: Sendable, Output: Sendable>(
     _ stack: any WritableKeyPath<State, StackState<Start>> & Sendable,
     id: StackElementID
-  ) -> Feature<Input, Output>? {
+  ) -> FeatureHandle<Input, Output>? {
     store.presentedFeature(stack, id: id)
   }
 }

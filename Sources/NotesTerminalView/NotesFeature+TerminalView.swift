@@ -10,8 +10,9 @@ extension NotesFeature {
   ///
   /// - Parameter feature: Running notes.
   /// - Returns: A new view over them.
-  public static func terminalView(of feature: Feature<NotesInput, NotesOutput>) -> any TerminalView
-  {
+  public static func terminalView(
+    of feature: FeatureHandle<NotesInput, NotesOutput>
+  ) -> any TerminalView {
     NotesView(
       store: feature.viewStore(state: NotesState.self, viewAction: NotesAction.ViewAction.self))
   }

@@ -106,7 +106,8 @@ package final class NotesView: TerminalView {
   /// The view store of the editor the list presents now, if it presents one.
   private func editorStore() -> ViewStore<NoteEditorState, NoteEditorAction.ViewAction>? {
     if let openEditor, openEditor.isFeatureRunning { return openEditor }
-    let feature: Feature<NoteEditorInput, NoteEditorOutput>? = store.presentedFeature(\.$editing)
+    let feature: FeatureHandle<NoteEditorInput, NoteEditorOutput>? = store.presentedFeature(
+      \.$editing)
     openEditor = feature?.viewStore(
       state: NoteEditorState.self, viewAction: NoteEditorAction.ViewAction.self)
     return openEditor

@@ -11,7 +11,7 @@ extension ProfileFeature {
   /// - Parameter feature: A running profile.
   /// - Returns: A new view over it.
   public static func terminalView(
-    of feature: Feature<ProfileInput, ProfileOutput>
+    of feature: FeatureHandle<ProfileInput, ProfileOutput>
   ) -> any TerminalView {
     ProfileView(
       store: feature.viewStore(state: ProfileState.self, viewAction: ProfileAction.ViewAction.self))

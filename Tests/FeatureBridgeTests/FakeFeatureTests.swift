@@ -10,10 +10,10 @@ import Testing
 @MainActor
 private final class Scoreboard {
   private let inputs: AsyncStream<TallyInput>.Continuation
-  private let tally: Feature<TallyInput, TallyOutput>
+  private let tally: FeatureHandle<TallyInput, TallyOutput>
   private var outputs: AsyncStream<TallyOutput>.AsyncIterator
 
-  init(startTally: (AsyncStream<TallyInput>) -> Feature<TallyInput, TallyOutput>) {
+  init(startTally: (AsyncStream<TallyInput>) -> FeatureHandle<TallyInput, TallyOutput>) {
     let (stream, inputs) = AsyncStream.makeStream(of: TallyInput.self)
     self.inputs = inputs
     self.tally = startTally(stream)

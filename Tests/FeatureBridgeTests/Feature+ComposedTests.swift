@@ -142,14 +142,14 @@ final class TwoComposedTallies {
     store.send(.presentBoth)
   }
 
-  var first: Feature<TallyInput, TallyOutput> {
-    guard let feature: Feature<TallyInput, TallyOutput> = store.presentedFeature(\.$first)
+  var first: FeatureHandle<TallyInput, TallyOutput> {
+    guard let feature: FeatureHandle<TallyInput, TallyOutput> = store.presentedFeature(\.$first)
     else { preconditionFailure("the first Tally is presented in init") }
     return feature
   }
 
-  var second: Feature<TallyInput, TallyOutput> {
-    guard let feature: Feature<TallyInput, TallyOutput> = store.presentedFeature(\.$second)
+  var second: FeatureHandle<TallyInput, TallyOutput> {
+    guard let feature: FeatureHandle<TallyInput, TallyOutput> = store.presentedFeature(\.$second)
     else { preconditionFailure("the second Tally is presented in init") }
     return feature
   }

@@ -41,7 +41,7 @@ private struct Caller: Reducer {
 
 /// Lets an effect reach a feature, as a host's callback would.
 @MainActor private final class SettleHolder<Input: Sendable, Output: Sendable> {
-  var feature: Feature<Input, Output>?
+  var feature: FeatureHandle<Input, Output>?
 
   func settle() async {
     await feature?.settle()
@@ -97,20 +97,20 @@ private struct Caller: Reducer {
     store.send(.presentBoth)
   }
 
-  var first: Feature<CallerInput, CallerOutput> {
-    guard let feature: Feature<CallerInput, CallerOutput> = store.presentedFeature(\.$first)
+  var first: FeatureHandle<CallerInput, CallerOutput> {
+    guard let feature: FeatureHandle<CallerInput, CallerOutput> = store.presentedFeature(\.$first)
     else { preconditionFailure("the first Caller is presented in init") }
     return feature
   }
 
-  var second: Feature<CallerInput, CallerOutput> {
-    guard let feature: Feature<CallerInput, CallerOutput> = store.presentedFeature(\.$second)
+  var second: FeatureHandle<CallerInput, CallerOutput> {
+    guard let feature: FeatureHandle<CallerInput, CallerOutput> = store.presentedFeature(\.$second)
     else { preconditionFailure("the second Caller is presented in init") }
     return feature
   }
 
   /// How many times `feature` was asked to call its host, read from its view.
-  func calls(_ feature: Feature<CallerInput, CallerOutput>) -> Int {
+  func calls(_ feature: FeatureHandle<CallerInput, CallerOutput>) -> Int {
     feature.viewStore(state: Int.self, viewAction: CallerAction.ViewAction.self).peek(\.self)
   }
 }
@@ -271,8 +271,8 @@ private enum CallerFeature {
     store.send(.presentParent)
   }
 
-  var parent: Feature<Parent.Input, CallerOutput> {
-    guard let feature: Feature<Parent.Input, CallerOutput> = store.presentedFeature(\.$parent)
+  var parent: FeatureHandle<Parent.Input, CallerOutput> {
+    guard let feature: FeatureHandle<Parent.Input, CallerOutput> = store.presentedFeature(\.$parent)
     else { preconditionFailure("the Parent is presented in init") }
     return feature
   }
@@ -313,7 +313,8 @@ extension FeatureSettleSelfWaitTests {
 ///   - reported: What the report says.
 ///   - presented: Checks made once the child is presented.
 @MainActor private func expectSettleOfTheParentReported(
-  _ parent: Feature<Parent.Input, CallerOutput>, holder: SettleHolder<Parent.Input, CallerOutput>,
+  _ parent: FeatureHandle<Parent.Input, CallerOutput>,
+  holder: SettleHolder<Parent.Input, CallerOutput>,
   reported: String = "settle() of feature Parent was called from an effect of",
   presented: () -> Void = {}
 ) async {

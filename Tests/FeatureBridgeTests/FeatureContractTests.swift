@@ -22,7 +22,7 @@ import Testing
 
   @Test func verifyRunsTheSameExpectationsAgainstTheRealFeatureAndAMatchingFake() async {
     var checked: [String] = []
-    var features: [Feature<TallyInput, TallyOutput>] = []
+    var features: [FeatureHandle<TallyInput, TallyOutput>] = []
 
     await FeatureContract.verify([
       ("real", { TallyFeature.start() }),
@@ -63,7 +63,7 @@ import Testing
 
   @Test func verifyStopsTheCandidateWhenItsExpectationsThrow() async {
     let name = "FeatureContractTests.throwing"
-    var started: [Feature<TallyInput, TallyOutput>] = []
+    var started: [FeatureHandle<TallyInput, TallyOutput>] = []
 
     await #expect(throws: ExpectationsGaveUp.self) {
       try await FeatureContract.verify([

@@ -110,7 +110,7 @@ private struct Errand: Reducer {
   }
 }
 
-private typealias ErrandFeature = Feature<ErrandInput, ErrandOutput>
+private typealias ErrandFeature = FeatureHandle<ErrandInput, ErrandOutput>
 
 private func startErrand(
   clock: any Clock<Duration> = TestClock(),
@@ -128,7 +128,7 @@ private func startErrand(
   })
 }
 
-extension Feature where Input == ErrandInput, Output == ErrandOutput {
+extension FeatureHandle where Input == ErrandInput, Output == ErrandOutput {
   fileprivate var errandState: ErrandState {
     viewStore(state: ErrandState.self, viewAction: ErrandAction.ViewAction.self).peek(\.self)
   }

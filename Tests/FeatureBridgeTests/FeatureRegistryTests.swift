@@ -70,7 +70,7 @@ import Testing
     var afterStopping: [[Int]] = []
 
     for _ in 0..<rounds {
-      var features: [Feature<TallyInput, TallyOutput>] = []
+      var features: [FeatureHandle<TallyInput, TallyOutput>] = []
       for _ in 0..<perRound {
         let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
         send.yield(.add(1))

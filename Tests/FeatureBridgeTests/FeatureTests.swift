@@ -197,7 +197,7 @@ import Testing
     let (inputs, send) = AsyncStream.makeStream(of: TallyInput.self)
     let (terminated, terminate) = AsyncStream.makeStream(of: Void.self)
     send.onTermination = { _ in terminate.finish() }
-    var feature: Feature<TallyInput, TallyOutput>? = TallyFeature.start(
+    var feature: FeatureHandle<TallyInput, TallyOutput>? = TallyFeature.start(
       name: name, inputs: inputs, journal: journal)
     let outputs = try #require(feature?.outputs)
     #expect(FeatureRegistry.shared.liveFeatureNames.contains(name))

@@ -4,7 +4,7 @@ import Observation
 import StoreKernel
 import Testing
 
-/// `Feature.input`, the direct line into a feature's mailbox: same delivery, order and
+/// `FeatureHandle.input`, the direct line into a feature's mailbox: same delivery, order and
 /// coalescing as the input stream, refused once the feature stops.
 ///
 /// The host is the main actor. `send` is synchronous and the delivery hop needs the host, so
@@ -116,7 +116,7 @@ import Testing
 
   @Test func aReleasedFeatureRefusesInputsFromSendersThatOutliveIt() async throws {
     let (inputs, _) = AsyncStream.makeStream(of: TallyInput.self)
-    var feature: Feature<TallyInput, TallyOutput>? = TallyFeature.start(
+    var feature: FeatureHandle<TallyInput, TallyOutput>? = TallyFeature.start(
       name: "ReleasedWhileASenderLives", inputs: inputs)
     let sender = try #require(feature?.input)
     #expect(sender.send(.add(1)))

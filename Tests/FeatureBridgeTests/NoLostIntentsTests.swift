@@ -239,7 +239,7 @@ struct IntentLedgerReducer: Reducer {
 
   /// The one ledger a stopped feature reports.
   private func finalLedger(
-    of feature: Feature<SequencedIntent, IntentLedger>
+    of feature: FeatureHandle<SequencedIntent, IntentLedger>
   ) async throws -> IntentLedger {
     var reports: [IntentLedger] = []
     for await report in feature.outputs { reports.append(report) }
@@ -249,7 +249,7 @@ struct IntentLedgerReducer: Reducer {
 
   /// Every producer's intents reached the store once each, in the order it sent them.
   private func expectEveryIntentExactlyOnce(
-    _ feature: Feature<SequencedIntent, IntentLedger>, producers: Int, perProducer: Int
+    _ feature: FeatureHandle<SequencedIntent, IntentLedger>, producers: Int, perProducer: Int
   ) async throws {
     let ledger = try await finalLedger(of: feature)
     #expect(ledger.received == producers * perProducer)

@@ -29,7 +29,7 @@ private enum Relay {
     }
   }
 
-  static func start(isolation: isolated any Actor = #isolation) -> Feature<Never, Void> {
+  static func start(isolation: isolated any Actor = #isolation) -> FeatureHandle<Never, Void> {
     FeatureLauncher { (_: Void) in FeatureRecipe(name: "Relay", initialState: 0, reducer: Logic()) }
       .start(isolation: isolation)
   }

@@ -80,7 +80,7 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct StartWorkTests {
   @Test func settleWaitsForTheLoadAndTheInputsItHeldBack() async {
     let gate = Gate()
-    let loader = Feature.loader(gate: gate)
+    let loader = FeatureHandle.loader(gate: gate)
     var heard: [String] = []
     loader.onOutput { heard.append($0) }
 
@@ -95,7 +95,7 @@ import Testing
 
   @Test func aStopDuringTheLoadRunsTheStopActionThenWaitsForTheLoad() async {
     let gate = Gate()
-    let loader = Feature.loader(gate: gate)
+    let loader = FeatureHandle.loader(gate: gate)
     let (heard, hear) = AsyncStream.makeStream(of: String.self)
     loader.onOutput { hear.yield($0) }
     await loader.send(.record("early"))

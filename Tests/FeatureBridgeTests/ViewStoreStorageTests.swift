@@ -20,7 +20,7 @@ import Testing
   /// Holds a feature and a view store over it, for tests that let them go from code the
   /// feature runs.
   @MainActor final class Holder {
-    var feature: Feature<TallyInput, TallyOutput>?
+    var feature: FeatureHandle<TallyInput, TallyOutput>?
     var viewStore: ViewStore<TallyState, TallyAction.ViewAction>?
     /// Whether the view store's storage owned its store at a moment a test looked.
     var storageOwnedTheStore: Bool?

@@ -36,7 +36,7 @@ import Testing
     var outputs = 0
     for index in 0..<10_000 {
       let (inputs, continuation) = AsyncStream.makeStream(of: Int.self)
-      var feature: Feature<Int, Int>? = ProbeFeature.start(
+      var feature: FeatureHandle<Int, Int>? = ProbeFeature.start(
         name: "LeakProbe", inputs: inputs, shared: shared, census: census,
         withDependencies: {
           $0.storeRegistry = stores

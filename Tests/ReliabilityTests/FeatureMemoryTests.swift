@@ -45,7 +45,7 @@ private enum QuickWork {
     let total = sanitized ? 100_000 : 1_000_000
     let batch = 1_000
     let (ran, signal) = AsyncStream<Void>.makeStream()
-    let feature: Feature<Int, Never> = FeatureLauncher { (_: Void) in
+    let feature: FeatureHandle<Int, Never> = FeatureLauncher { (_: Void) in
       FeatureRecipe(name: "NoSettle", initialState: 0, reducer: QuickWork.Logic(ran: signal))
     }.start()
     var finished = ran.makeAsyncIterator()

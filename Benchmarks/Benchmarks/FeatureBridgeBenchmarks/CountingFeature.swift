@@ -41,7 +41,7 @@ struct CountingReducer: Reducer {
 enum CountingFeature {
   static func start(
     inputs: AsyncStream<Int>? = nil, isolation: isolated any Actor = #isolation
-  ) -> (feature: Feature<Int, Int>, viewStore: ViewStore<Int, CountingAction.ViewAction>) {
+  ) -> (feature: FeatureHandle<Int, Int>, viewStore: ViewStore<Int, CountingAction.ViewAction>) {
     let feature = FeatureLauncher { (_: Void) in
       FeatureRecipe(name: "Counting", initialState: 0, reducer: CountingReducer())
     }.start(inputs: inputs, isolation: isolation)

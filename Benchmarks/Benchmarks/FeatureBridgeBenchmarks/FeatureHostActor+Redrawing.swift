@@ -13,7 +13,7 @@ extension FeatureHostActor {
   func typeIntoAFeatureWhoseViewDrawsEachKey(_ box: UncheckedBox<Benchmark>) async {
     let benchmark = box.value
     let redraws = RedrawRequests()
-    var others: [(Feature<Never, Never>, TypingFeatureView)] = []
+    var others: [(FeatureHandle<Never, Never>, TypingFeatureView)] = []
     for _ in 0..<Self.otherFeatures {
       let other = FeatureLauncher { (_: Void) in
         FeatureRecipe(name: "Other", initialState: TypingState(), reducer: TypingReducer())
@@ -49,7 +49,7 @@ extension FeatureHostActor {
   func typeIntoAFeatureWhoseViewDrawsTheStampedTextEachKey(_ box: UncheckedBox<Benchmark>) async {
     let benchmark = box.value
     let redraws = RedrawRequests()
-    var others: [(Feature<Never, Never>, TypingFeatureView)] = []
+    var others: [(FeatureHandle<Never, Never>, TypingFeatureView)] = []
     for _ in 0..<Self.otherFeatures {
       let other = FeatureLauncher { (_: Void) in
         FeatureRecipe(name: "Other", initialState: TypingState(), reducer: TypingReducer())

@@ -14,7 +14,7 @@ actor NotesHost {
   /// Starts the notes on `storage`, waits for the load, and opens the first note at its end.
   private func open(
     _ storage: NotesStorage
-  ) async -> (Feature<NotesInput, NotesOutput>, any TerminalView) {
+  ) async -> (FeatureHandle<NotesInput, NotesOutput>, any TerminalView) {
     let feature = NotesFeature.launcher.start(
       .init(storage: storage, autosaveDelay: .seconds(3600)))
     for await _ in feature.outputs { break }
@@ -27,7 +27,7 @@ actor NotesHost {
 
   /// Notes already open, by note size, so each sample is one key on a note that is already
   /// loaded: the harness calls the benchmark once per sample.
-  private var opened: [Int: (Feature<NotesInput, NotesOutput>, any TerminalView)] = [:]
+  private var opened: [Int: (FeatureHandle<NotesInput, NotesOutput>, any TerminalView)] = [:]
   private var keyCount = 0
 
   /// One key, then the frame after it: typing `x` and Backspace in turn at the end of a note
@@ -49,7 +49,7 @@ actor NotesHost {
     benchmark.stopMeasurement()
   }
 
-  private var searching: [String: (Feature<NotesInput, NotesOutput>, any TerminalView)] = [:]
+  private var searching: [String: (FeatureHandle<NotesInput, NotesOutput>, any TerminalView)] = [:]
 
   /// The notes' view over `count` notes of about 400 bytes, searching.
   private func searchView(notes count: Int, name: String) async -> any TerminalView {

@@ -11,7 +11,7 @@ import TerminalUI
 /// feature in a store of its own (`launcher.start`); the single-store build presents it in the
 /// root store's reducer (`ifLet`) with `featureHosting = .composed`, so its state lives in the
 /// root state and its actions go through the root store. Either way the shell reaches it
-/// through the same running handle (`Feature`): its view, inputs, settle and stop.
+/// through the same running handle (`FeatureHandle`): its view, inputs, settle and stop.
 ///
 /// Not `Sendable`: it lives on the app's actor, with the stores it makes.
 struct AppFeature<State, ViewAction: Sendable, Input: Sendable, Output: Sendable>:
@@ -92,7 +92,7 @@ struct AppFeature<State, ViewAction: Sendable, Input: Sendable, Output: Sendable
 
   @ShellActor
   func composed(at index: Int, in root: Store<AppState, AppAction>) -> any RunningFeature {
-    let presented: Feature<Input, Output>? = root.presentedFeature(\AppState.features[index])
+    let presented: FeatureHandle<Input, Output>? = root.presentedFeature(\AppState.features[index])
     guard let feature = presented else {
       preconditionFailure("\(title) was not presented by the app's first action")
     }

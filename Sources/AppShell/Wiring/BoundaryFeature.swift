@@ -28,14 +28,14 @@ protocol RunningFeature: AnyObject {
 final class BoundaryFeature<State, ViewAction: Sendable, Input: Sendable, Output: Sendable>:
   RunningFeature
 {
-  private let feature: Feature<Input, Output>
+  private let feature: FeatureHandle<Input, Output>
   private let appFeature: AppFeature<State, ViewAction, Input, Output>
   private let index: Int
   let view: any TerminalView
 
   init(
     declaration: AppFeature<State, ViewAction, Input, Output>, index: Int,
-    feature: Feature<Input, Output>
+    feature: FeatureHandle<Input, Output>
   ) {
     self.appFeature = declaration
     self.index = index

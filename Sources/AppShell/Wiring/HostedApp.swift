@@ -15,7 +15,7 @@ import TerminalUI
 ///   again only when its feature's reducer ran.
 ///
 /// Either way the shell reaches each feature through its running handle (FeatureBridge's
-/// `Feature`): its view, its inputs, settling and stopping it. There is no second lifecycle to
+/// `FeatureHandle`): its view, its inputs, settling and stopping it. There is no second lifecycle to
 /// keep in step, and no second list of features.
 @ShellActor
 final class HostedApp: RunningApp {

@@ -2,7 +2,7 @@ public import StoreKernel
 
 extension Store {
   /// Feeds a projection of this store's state into a feature's input stream, only when the
-  /// projection changed (and once now): the App → Feature direction.
+  /// projection changed (and once now): the App → FeatureHandle direction.
   ///
   /// ```swift
   /// let token = appStore.feed({ $0.searchText }, into: notesInputs, as: NotesInput.search)
@@ -22,9 +22,9 @@ extension Store {
   }
 }
 
-extension Feature {
+extension FeatureHandle {
   /// Routes this feature's outputs into a parent store's actions, on the parent's actor: the
-  /// Feature → App direction. Outputs mapped to `nil` are ignored.
+  /// FeatureHandle → App direction. Outputs mapped to `nil` are ignored.
   ///
   /// - Parameters:
   ///   - store: The parent store.

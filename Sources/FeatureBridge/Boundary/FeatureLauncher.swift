@@ -30,7 +30,7 @@ public struct FeatureLauncher<Start: Sendable, Input: Sendable, Output: Sendable
     @Sendable (
       _ value: Start, _ inputs: AsyncStream<Input>?,
       _ hostDependencies: (inout DependencyValues) -> Void, _ isolation: isolated any Actor
-    ) -> Feature<Input, Output>
+    ) -> FeatureHandle<Input, Output>
   /// How to compose the feature into the store that presents it; `nil` for a launcher made
   /// from a closure (a fake, say), whose feature always gets a store of its own.
   @usableFromInline let composition: FeatureComposition<Start, Input, Output>?
@@ -42,7 +42,7 @@ public struct FeatureLauncher<Start: Sendable, Input: Sendable, Output: Sendable
   ///   is given.
   public init(
     _ start:
-      @escaping @Sendable (_ value: Start, _ isolation: isolated any Actor) -> Feature<
+      @escaping @Sendable (_ value: Start, _ isolation: isolated any Actor) -> FeatureHandle<
         Input, Output
       >
   ) {
@@ -96,7 +96,7 @@ public struct FeatureLauncher<Start: Sendable, Input: Sendable, Output: Sendable
     inputs: AsyncStream<Input>? = nil,
     withDependencies hostDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation
-  ) -> Feature<Input, Output> {
+  ) -> FeatureHandle<Input, Output> {
     launch(value, inputs, hostDependencies, isolation)
   }
 }
@@ -121,7 +121,7 @@ extension FeatureLauncher where Start == Void {
     inputs: AsyncStream<Input>? = nil,
     withDependencies hostDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation
-  ) -> Feature<Input, Output> {
+  ) -> FeatureHandle<Input, Output> {
     launch((), inputs, hostDependencies, isolation)
   }
 }
@@ -152,7 +152,7 @@ extension FeatureLauncher {
       @escaping @Sendable (
         _ value: Start, _ inputs: AsyncStream<Input>?,
         _ hostDependencies: (inout DependencyValues) -> Void, _ isolation: isolated any Actor
-      ) -> Feature<Input, Output>,
+      ) -> FeatureHandle<Input, Output>,
     composition: FeatureComposition<Start, Input, Output>?
   ) {
     self.launch = launch

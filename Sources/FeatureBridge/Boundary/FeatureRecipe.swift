@@ -65,7 +65,7 @@ public struct FeatureRecipe<R: Reducer> where R.Action: BoundaryAction {
     inputs: AsyncStream<Input>? = nil,
     withDependencies hostDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation
-  ) -> Feature<Input, Output> {
+  ) -> FeatureHandle<Input, Output> {
     operations.start(self, inputs, hostDependencies, isolation)
   }
 }

@@ -28,12 +28,12 @@ public struct InputSender<Input: Sendable>: Sendable {
   /// Sends one input.
   ///
   /// An input that is taken is delivered before the feature's stop action runs, unless the
-  /// `Feature` is released without ``Feature/stop()`` or ``Feature/finish()`` (which skips the
+  /// `FeatureHandle` is released without ``FeatureHandle/stop()`` or ``FeatureHandle/finish()`` (which skips the
   /// stop action and drops what is waiting).
   ///
   /// - Parameter input: The input.
-  /// - Returns: `false` if the feature no longer takes inputs (``Feature/stop()`` has begun,
-  ///   or ``Feature/finish()`` has seen the input stream end): the input was not taken.
+  /// - Returns: `false` if the feature no longer takes inputs (``FeatureHandle/stop()`` has begun,
+  ///   or ``FeatureHandle/finish()`` has seen the input stream end): the input was not taken.
   @inlinable @discardableResult
   public func send(_ input: Input) -> Bool {
     accept(mailbox.put(input))

@@ -1,7 +1,7 @@
 public import StoreKernel
 import Synchronization
 
-/// Owns a running feature's store on the host's actor; everything the `Feature` handle does
+/// Owns a running feature's store on the host's actor; everything the `FeatureHandle` handle does
 /// goes through here.
 ///
 /// What runs per input or per view (delivering inputs, making view stores) is reached through

@@ -13,7 +13,7 @@ public import StoreKernel
 /// inputs, making a view store) is a closure in this table, formed by `init`. `init` is
 /// `@inlinable` and takes no actor, so Swift specializes it wherever the reducer's type is
 /// known: in a feature module's `recipe` (``FeatureRecipe`` keeps the table) and in
-/// `Feature.start(name:initialState:reducer:inputs:delivery:withDependencies:isolation:)`.
+/// `FeatureHandle.start(name:initialState:reducer:inputs:delivery:withDependencies:isolation:)`.
 /// Whoever calls a closure of the table then runs the specialized code, from any context.
 /// Outside this table only the view store's audited storage forms a closure for the compiler's
 /// sake (each read's comparison, `ViewStoreStorage.Read.takeIfChanged`;
@@ -28,7 +28,7 @@ struct FeatureOperations<R: Reducer> where R.Action: BoundaryAction {
     (
       _ recipe: FeatureRecipe<R>, _ inputs: AsyncStream<R.Action.Input>?,
       _ hostDependencies: (inout DependencyValues) -> Void, _ isolation: isolated any Actor
-    ) -> Feature<R.Action.Input, R.Action.Output>
+    ) -> FeatureHandle<R.Action.Input, R.Action.Output>
 
   /// ``FeatureHost/deliverPending(upTo:)``.
   @usableFromInline let deliverPending: (_ host: FeatureHost<R>, _ limit: Int) -> Bool
@@ -40,7 +40,7 @@ struct FeatureOperations<R: Reducer> where R.Action: BoundaryAction {
   @inlinable
   init() {
     start = { recipe, inputs, hostDependencies, isolation in
-      Feature.start(
+      FeatureHandle.start(
         name: recipe.name, initialState: recipe.initialState, reducer: recipe.reducer,
         inputs: inputs, delivery: recipe.delivery,
         withDependencies: {

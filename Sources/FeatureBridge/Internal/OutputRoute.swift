@@ -1,5 +1,5 @@
-/// Where a feature's outputs go: the host's handler (``Feature/onOutput(_:)``, called directly
-/// on the host's actor), the ``Feature/outputs`` stream, or both. Outputs emitted before either
+/// Where a feature's outputs go: the host's handler (``FeatureHandle/onOutput(_:)``, called directly
+/// on the host's actor), the ``FeatureHandle/outputs`` stream, or both. Outputs emitted before either
 /// is attached wait here and go to whichever comes first, so nothing emitted while the feature
 /// starts is lost.
 ///

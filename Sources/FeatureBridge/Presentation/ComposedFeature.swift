@@ -110,7 +110,7 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
   @usableFromInline let handle:
     @Sendable (
       _ scoping: any ComposedScoping, _ startWork: StoreTask?, _ end: @escaping () -> Void
-    ) -> Feature<Input, Output>
+    ) -> FeatureHandle<Input, Output>
 
   @inlinable
   init<R: Reducer & SendableMetatype>(recipe: @escaping @Sendable (Start) -> FeatureRecipe<R>)
@@ -194,7 +194,7 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
         state: { (storage: AnyObject) in (storage as? ComposedStorage<R>)?.state },
         token: { (storage: AnyObject) in (storage as? ComposedStorage<R>)?.token },
         action: { (action: R.Action) in ComposedAction(action) })
-      return Feature.composedHandle(
+      return FeatureHandle.composedHandle(
         R.self, name: name, store: store, startWork: startWork,
         registry: storage?.dependencies.featureRegistry ?? FeatureRegistry.shared,
         effectMark: storage?.mark ?? EffectMark(), end: end)
@@ -254,7 +254,7 @@ extension FeatureComposition {
       >,
     didStart: ComposedAction?, startWorkEnds: Bool, willStop: ComposedAction?,
     handle:
-      @escaping @Sendable (any ComposedScoping, StoreTask?, @escaping () -> Void) -> Feature<
+      @escaping @Sendable (any ComposedScoping, StoreTask?, @escaping () -> Void) -> FeatureHandle<
         Input, Output
       >
   ) {
@@ -406,7 +406,7 @@ final class ComposedFeature<Input: Sendable, Output: Sendable>: PresentedFeature
   let makeHandle:
     @Sendable (
       _ scoping: any ComposedScoping, _ startWork: StoreTask?, _ end: @escaping () -> Void
-    ) -> Feature<Input, Output>
+    ) -> FeatureHandle<Input, Output>
   /// What its start action started, when that ends by itself (a load): what settling and
   /// stopping it wait for.
   var startWork: StoreTask?
@@ -417,7 +417,7 @@ final class ComposedFeature<Input: Sendable, Output: Sendable>: PresentedFeature
   let send: (ComposedAction) -> StoreTask
   /// Cancels the feature's effects.
   private let cancel: () -> Void
-  private(set) var handle: Feature<Input, Output>?
+  private(set) var handle: FeatureHandle<Input, Output>?
   private var isStopped = false
 
   init<Start>(
@@ -434,7 +434,7 @@ final class ComposedFeature<Input: Sendable, Output: Sendable>: PresentedFeature
   /// The feature's handle, scoped from `store` (the presenting store) the first time.
   func handle<State, Action: Sendable>(
     in store: Store<State, Action>, storage: @escaping (State) -> AnyObject?
-  ) -> Feature<Input, Output>? {
+  ) -> FeatureHandle<Input, Output>? {
     if let handle { return handle }
     guard !isStopped, let embed = embed as? @Sendable (FeatureAction<Input, Output>) -> Action,
       let box = storage(store.state)

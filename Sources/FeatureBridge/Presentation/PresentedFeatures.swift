@@ -37,7 +37,7 @@ final class PresentedFeatures {
     return running.removeValue(forKey: id)
   }
 
-  /// Waits until every presented feature has settled (``Feature/settle()``) and the outputs it
+  /// Waits until every presented feature has settled (``FeatureHandle/settle()``) and the outputs it
   /// has emitted have reached this store, again while settling presents more: what a host's
   /// `settle()` of the presenting feature waits for besides its own inputs' work.
   ///
@@ -85,7 +85,7 @@ final class PresentedFeatures {
 
 /// A presented feature, whatever its input and output: confined to the presenting store's actor.
 protocol PresentedFeatureHandle: AnyObject {
-  /// Stops it as `Feature.stop()` does, on the caller's actor (the one it lives on).
+  /// Stops it as `FeatureHandle.stop()` does, on the caller's actor (the one it lives on).
   nonisolated(nonsending) func stop() async
   /// Stops it at once, as a feature let go: its effects cancelled, its store released.
   func letGo()
@@ -98,11 +98,11 @@ protocol PresentedFeatureHandle: AnyObject {
 
 /// A presented feature and the task that carries its outputs to the parent.
 final class PresentedFeature<Input: Sendable, Output: Sendable>: PresentedFeatureHandle {
-  let feature: Feature<Input, Output>
+  let feature: FeatureHandle<Input, Output>
   /// How many of its outputs the task that carries them has handed to the parent.
   let carried = CarriedOutputs()
 
-  init(_ feature: Feature<Input, Output>) {
+  init(_ feature: FeatureHandle<Input, Output>) {
     self.feature = feature
   }
 
@@ -249,7 +249,7 @@ struct PresentFeature<Action: Sendable, Start: Sendable, Input: Sendable, Output
   /// The feature, started on `isolation` inside a scope of the parent's dependencies.
   private func launch(
     in runtime: any EffectRuntime<Action>, on isolation: any Actor
-  ) -> OnItsActor<Feature<Input, Output>> {
+  ) -> OnItsActor<FeatureHandle<Input, Output>> {
     let parent = runtime.dependencyValues
     let launcher = parent[feature: launcher]
     let sink = runtime.sink()
@@ -315,7 +315,7 @@ struct SendToPresented<Action: Sendable, Input: Sendable, Output: Sendable>: Eff
 @usableFromInline
 struct OnItsActor<Value>: @unchecked Sendable {
   // SAFETY: made on the presenting store's actor and handed straight back to the code running
-  // there (`PresentFeature.launch`, `Feature.composedHandle`): it never reaches another thread.
+  // there (`PresentFeature.launch`, `FeatureHandle.composedHandle`): it never reaches another thread.
   @usableFromInline let value: Value
 
   @usableFromInline
@@ -326,12 +326,13 @@ struct OnItsActor<Value>: @unchecked Sendable {
 
 extension Store {
   /// The feature presented at `state` now, while it is presented: what a view shows in its sheet
-  /// (the feature's module makes its view from it, as from any `Feature`), or what a host
+  /// (the feature's module makes its view from it, as from any `FeatureHandle`), or what a host
   /// inspects. `nil` while nothing is presented, and for a feature of other input and output
   /// types than asked for.
   ///
   /// ```swift
-  /// let recorder: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
+  /// let recorder: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(
+  ///   \.$recording)
   /// ```
   ///
   /// Read it on the store's actor, from the store whose reducer presents the feature (or a store
@@ -344,7 +345,7 @@ extension Store {
   /// - Returns: The running feature, or `nil`.
   public func presentedFeature<Start: Sendable, Input: Sendable, Output: Sendable>(
     _ state: any WritableKeyPath<State, PresentationState<Start>> & Sendable
-  ) -> Feature<Input, Output>? {
+  ) -> FeatureHandle<Input, Output>? {
     guard let child = self.state[keyPath: state].presentedID else { return nil }
     return presentedFeature(as: child) { $0[keyPath: state].composed?.storage }
   }
@@ -354,7 +355,7 @@ extension Store {
   /// for a feature of other input and output types than asked for.
   ///
   /// ```swift
-  /// let take: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.path, id: id)
+  /// let take: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(\.path, id: id)
   /// ```
   ///
   /// - Parameters:
@@ -364,7 +365,7 @@ extension Store {
   public func presentedFeature<Start: Sendable, Input: Sendable, Output: Sendable>(
     _ stack: any WritableKeyPath<State, StackState<Start>> & Sendable,
     id: StackElementID
-  ) -> Feature<Input, Output>? {
+  ) -> FeatureHandle<Input, Output>? {
     presentedFeature(as: NavigationID(place: stack, identity: AnyHashable(id))) {
       $0[keyPath: stack].composed[id]?.storage
     }
@@ -374,7 +375,7 @@ extension Store {
   /// state then in the box `storage` finds.
   func presentedFeature<Input: Sendable, Output: Sendable>(
     as child: NavigationID, storage: @escaping (State) -> AnyObject?
-  ) -> Feature<Input, Output>? {
+  ) -> FeatureHandle<Input, Output>? {
     guard let presented = presentedFeatures?.feature(presentedAs: child)
     else { return nil }
     if let composed = presented as? ComposedFeature<Input, Output> {
@@ -408,7 +409,7 @@ extension ViewStore {
   /// - Returns: The running feature, or `nil`.
   public func presentedFeature<Start: Sendable, Input: Sendable, Output: Sendable>(
     _ state: any WritableKeyPath<State, PresentationState<Start>> & Sendable
-  ) -> Feature<Input, Output>? {
+  ) -> FeatureHandle<Input, Output>? {
     guard let store = storage.owner as? any PresentingStore<State> else { return nil }
     return store.presentedFeature(state)
   }
@@ -420,7 +421,7 @@ protocol PresentingStore<State>: AnyObject {
   associatedtype State
   func presentedFeature<Start: Sendable, Input: Sendable, Output: Sendable>(
     _ state: any WritableKeyPath<State, PresentationState<Start>> & Sendable
-  ) -> Feature<Input, Output>?
+  ) -> FeatureHandle<Input, Output>?
 }
 
 extension Store: PresentingStore {}

@@ -47,8 +47,8 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   /// Keeps the store's observer; released with the view store, which ends the observation.
   @usableFromInline let observation: ObservationToken?
 
-  /// Creates a view store over a feature's store. Feature modules get one from their running
-  /// feature (``Feature/viewStore(state:viewAction:)``); a host builds one over a scoped store
+  /// Creates a view store over a feature's store. FeatureHandle modules get one from their running
+  /// feature (``FeatureHandle/viewStore(state:viewAction:)``); a host builds one over a scoped store
   /// in a single-store app.
   ///
   /// - Parameter store: The store whose state the view reads and to which it sends.

@@ -10,7 +10,7 @@ import Testing
 /// count, the way a shell might after the user saves one.
 @MainActor
 final class FilingCounterHost {
-  let counter: Feature<CounterInput, CounterOutput>
+  let counter: FeatureHandle<CounterInput, CounterOutput>
   /// Every output the counter reported, in order.
   private(set) var seen: [CounterOutput] = []
   /// The favorites filed away.
@@ -18,7 +18,7 @@ final class FilingCounterHost {
   private var relay: Task<Void, Never>?
   private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-  init(counter: Feature<CounterInput, CounterOutput>) {
+  init(counter: FeatureHandle<CounterInput, CounterOutput>) {
     self.counter = counter
     let outputs = counter.outputs
     relay = Task { [weak self] in

@@ -32,7 +32,7 @@ import Testing
   /// Starts a counter on `storage` and waits until its view shows what the storage kept.
   func start(
     _ storage: CounterStorage, favorites: Shared<Set<Int>>, showing expected: String
-  ) async -> (Feature<CounterInput, CounterOutput>, any TerminalView) {
+  ) async -> (FeatureHandle<CounterInput, CounterOutput>, any TerminalView) {
     let counter = CounterFeature.launcher.start(.init(favorites: favorites, storage: storage))
     let view = CounterFeature.terminalView(of: counter)
     let lines = await observed({ view.render(width: 60, height: 8) }) {

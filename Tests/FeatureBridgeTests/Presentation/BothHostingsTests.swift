@@ -142,7 +142,8 @@ import Testing
     #expect(features.liveFeatureCount == 0)
 
     // A view asks for it: a handle over the parent's store, scoped to the feature's state.
-    let recorder: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
+    let recorder: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(
+      \.$recording)
     let view = recorder?.viewStore(
       state: RecorderState.self, viewAction: RecorderAction.ViewAction.self)
     #expect(view?.recording == Recording(id: 1))
@@ -197,7 +198,8 @@ import Testing
       withDependencies: dependencies(.composed))
     store.send(.recordTapped)
     await clock.advance(by: .seconds(2))
-    let recorder: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
+    let recorder: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(
+      \.$recording)
     recorder?.viewStore(state: RecorderState.self, viewAction: RecorderAction.ViewAction.self)
       .send(.stopTapped)
     let composed = log.actions.compactMap { action -> ComposedAction? in

@@ -187,7 +187,7 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(10))) struct PresentedFeatureParentStopTests {
   /// The memo behind a boundary, counting its features into `features`.
-  private func startMemo(features: FeatureRegistry) -> Feature<Never, Never> {
+  private func startMemo(features: FeatureRegistry) -> FeatureHandle<Never, Never> {
     FeatureLauncher { (_: Void) in
       FeatureRecipe(name: "Memo", initialState: Memo.State(), reducer: MemoBoundary())
     }.start(withDependencies: {

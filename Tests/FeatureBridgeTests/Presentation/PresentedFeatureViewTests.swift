@@ -34,22 +34,23 @@ import Testing
       $0.featureRegistry = features
       $0.clock = clock
     }
-    let none: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
+    let none: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
     #expect(none == nil)
 
     store.send(.recordTapped)
-    let recorder: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
+    let recorder: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(
+      \.$recording)
     let shown = recorder
     #expect(shown?.name == "Recorder")
     let view = shown?.viewStore(
       state: RecorderState.self, viewAction: RecorderAction.ViewAction.self)
     #expect(view?.recording == Recording(id: 1))
     // Asked with other types, the same feature is not handed out.
-    let mistyped: Feature<Int, Int>? = store.presentedFeature(\.$recording)
+    let mistyped: FeatureHandle<Int, Int>? = store.presentedFeature(\.$recording)
     #expect(mistyped == nil)
 
     store.send(.recorder(.dismiss))
-    let gone: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
+    let gone: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
     #expect(gone == nil)
     #expect(features.liveFeatureCount == 0)
   }
@@ -60,7 +61,8 @@ import Testing
       $0.clock = clock
     }
     store.send(.recordTapped)
-    let recorder: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
+    let recorder: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(
+      \.$recording)
     let view = recorder?.viewStore(
       state: RecorderState.self, viewAction: RecorderAction.ViewAction.self)
     // Stop in the recorder's own view: its output (stopped) reaches the memo at once, which
@@ -80,9 +82,9 @@ import Testing
       $0.clock = clock
     }
     store.send(.recordTapped)
-    let first: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
+    let first: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
     store.send(.recordTapped)
-    let second: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
+    let second: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
     #expect(first != nil && second != nil)
     #expect(first !== second)
     let view = second?.viewStore(
@@ -100,10 +102,10 @@ import Testing
     store.send(.newTake(2))
     let ids = store.state.path.ids
     try #require(ids.count == 2)
-    let bottom: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(
+    let bottom: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(
       \.path, id: ids[0])
     let id = ids[1]
-    let take: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.path, id: id)
+    let take: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(\.path, id: id)
     let top = take
     let topView = top?.viewStore(
       state: RecorderState.self, viewAction: RecorderAction.ViewAction.self)
@@ -113,9 +115,10 @@ import Testing
     #expect(topView?.recording == Recording(id: 2))
 
     store.send(.path(.popFrom(id: ids[1])))
-    let popped: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(
+    let popped: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(
       \.path, id: ids[1])
-    let kept: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.path, id: ids[0])
+    let kept: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(
+      \.path, id: ids[0])
     #expect(popped == nil)
     #expect(kept === bottom)
     store.send(.path(.popFrom(id: ids[0])))
@@ -129,10 +132,11 @@ import Testing
     }
     let memo = store.scope(state: \.memo, action: Screen.Action.memo)
     memo.send(.recordTapped)
-    let recorder: Feature<RecorderInput, RecorderOutput>? = memo.presentedFeature(\.$recording)
+    let recorder: FeatureHandle<RecorderInput, RecorderOutput>? = memo.presentedFeature(
+      \.$recording)
     #expect(recorder?.name == "Recorder")
     memo.send(.recorder(.dismiss))
-    let gone: Feature<RecorderInput, RecorderOutput>? = memo.presentedFeature(\.$recording)
+    let gone: FeatureHandle<RecorderInput, RecorderOutput>? = memo.presentedFeature(\.$recording)
     #expect(gone == nil)
     #expect(features.liveFeatureCount == 0)
   }

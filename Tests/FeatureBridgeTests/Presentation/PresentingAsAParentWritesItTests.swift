@@ -170,7 +170,8 @@ struct Desk: Reducer {
 
     #expect(recorder.receivedInputs == [.stop])
     #expect(features.liveFeatureNames == ["FakeRecorder"])
-    let running: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
+    let running: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(
+      \.$recording)
     #expect(running?.metrics.inputsDelivered == 1)
     await store.send(.recorder(.dismiss)) { $0.recording = nil }
     #expect(features.liveFeatureCount == 0)
@@ -204,8 +205,8 @@ struct Desk: Reducer {
     await store.send(.openNotes) { $0.path.append(.notes("")) }
     await store.send(.openRecorder(1)) { $0.path.append(.recorder(Recording(id: 1))) }
     #expect(features.liveFeatureNames == ["FakeRecorder"])
-    let notes: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.path, id: 0)
-    let take: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.path, id: 1)
+    let notes: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(\.path, id: 0)
+    let take: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(\.path, id: 1)
     #expect(notes == nil)
     #expect(take != nil)
 
@@ -236,12 +237,13 @@ struct Desk: Reducer {
     await store.send(.noteTapped) { $0.destination = .note("") }
     await store.send(.destination(.presented(.typed("hi")))) { $0.destination = .note("hi") }
     #expect(features.liveFeatureCount == 0)
-    let none: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$destination)
+    let none: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$destination)
     #expect(none == nil)
 
     await store.send(.recordTapped(2)) { $0.destination = .recorder(Recording(id: 2)) }
     #expect(features.liveFeatureNames == ["FakeRecorder"])
-    let running: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$destination)
+    let running: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(
+      \.$destination)
     #expect(running != nil)
     await store.send(.destination(.presented(.recorder(.input(.stop)))))
     await store.receive(.destination(.presented(.recorder(.output(.stopped(seconds: 5))))))

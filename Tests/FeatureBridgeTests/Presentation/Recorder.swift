@@ -78,7 +78,7 @@ enum RecorderFeature {
   /// The recorder, started for a recording on the caller's actor.
   static func start(
     _ recording: Recording, isolation: isolated any Actor = #isolation
-  ) -> Feature<RecorderInput, RecorderOutput> {
+  ) -> FeatureHandle<RecorderInput, RecorderOutput> {
     FeatureLauncher { (_: Void) in
       FeatureRecipe(
         name: "Recorder", initialState: RecorderState(recording: recording),

@@ -1,6 +1,6 @@
 import FeatureBridge
 
-extension Feature where Input == TallyInput, Output == TallyOutput {
+extension FeatureHandle where Input == TallyInput, Output == TallyOutput {
   /// A new view store over the test feature (its last state once it has stopped).
   var tallyViewStore: ViewStore<TallyState, TallyAction.ViewAction> {
     viewStore(state: TallyState.self, viewAction: TallyAction.ViewAction.self)

@@ -80,11 +80,11 @@ struct Loader: Reducer {
   }
 }
 
-extension Feature<LoaderAction.Input, String> {
+extension FeatureHandle<LoaderAction.Input, String> {
   /// Starts the loader on the caller's actor; its load finishes when `gate` is released.
   static func loader(
     gate: Gate, isolation: isolated any Actor = #isolation
-  ) -> Feature<LoaderAction.Input, String> {
+  ) -> FeatureHandle<LoaderAction.Input, String> {
     FeatureLauncher { (_: Void) in
       FeatureRecipe(name: "Loader", initialState: LoaderState(), reducer: Loader(gate: gate))
     }.start(isolation: isolation)

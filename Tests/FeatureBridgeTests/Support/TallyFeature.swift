@@ -50,7 +50,7 @@ enum TallyFeature {
     onReduce: (@Sendable (TallyAction) -> Void)? = nil,
     registry: StoreRegistry? = nil,
     isolation: isolated any Actor = #isolation
-  ) -> Feature<TallyInput, TallyOutput> {
+  ) -> FeatureHandle<TallyInput, TallyOutput> {
     FeatureLauncher { (_: Void) in
       FeatureRecipe(
         name: name, initialState: TallyState(), reducer: Tally(onReduce: onReduce),

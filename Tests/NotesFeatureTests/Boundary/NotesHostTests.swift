@@ -6,7 +6,7 @@ import Testing
 /// A tiny host for any notes feature, real or fake: before quitting it asks the notes to save
 /// and waits for the answer, which it turns into a line for the terminal.
 @MainActor
-func saveBeforeQuitting(_ notes: Feature<NotesInput, NotesOutput>) async -> String {
+func saveBeforeQuitting(_ notes: FeatureHandle<NotesInput, NotesOutput>) async -> String {
   guard await notes.send(.save) else { return "the notes stopped before answering" }
   for await output in notes.outputs {
     switch output {

@@ -12,7 +12,7 @@ import Testing
 /// run on the test clock's executor, so advancing the clock is deterministic.
 @MainActor
 final class RunningNotes {
-  let feature: Feature<NotesInput, NotesOutput>
+  let feature: FeatureHandle<NotesInput, NotesOutput>
   let view: any TerminalView
   let log: OutputLog<NotesOutput>
   let clock = TestClock()

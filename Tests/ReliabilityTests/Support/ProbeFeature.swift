@@ -124,7 +124,7 @@ enum ProbeFeature {
     name: String, inputs: AsyncStream<Int>, shared: Shared<Int>, census: EffectCensus,
     withDependencies dependencies: (inout DependencyValues) -> Void,
     isolation: isolated any Actor = #isolation
-  ) -> Feature<Int, Int> {
+  ) -> FeatureHandle<Int, Int> {
     FeatureLauncher { (_: Void) in
       FeatureRecipe(
         name: name, initialState: State(), reducer: Logic(shared: shared, census: census))
@@ -133,7 +133,7 @@ enum ProbeFeature {
 
   /// The probe's view over a running probe.
   @ReliabilityActor
-  static func view(of feature: Feature<Int, Int>) -> View {
+  static func view(of feature: FeatureHandle<Int, Int>) -> View {
     View(store: feature.viewStore(state: State.self, viewAction: Never.self))
   }
 }

@@ -3,7 +3,7 @@ public import FeatureBridge
 import NotesFeature
 public import StoreKernel
 
-// The examples in the doc comments of Feature.onOutput, Store.feed and Shared.values().
+// The examples in the doc comments of FeatureHandle.onOutput, Store.feed and Shared.values().
 
 /// A host that hears the counter's outputs directly.
 @MainActor
@@ -13,7 +13,7 @@ public final class CounterHost {
   /// What the counter reported, in order.
   public private(set) var reports: [CounterOutput] = []
   /// The running counter, once started.
-  public private(set) var counter: Feature<CounterInput, CounterOutput>?
+  public private(set) var counter: FeatureHandle<CounterInput, CounterOutput>?
 
   /// Creates a host; ``start()`` starts its counter.
   public init() {}

@@ -9,7 +9,7 @@ import Testing
 
 @testable import BridgeExamples
 
-// The examples in the doc comments of Feature, InputSender, ExecutorPreferringClock and the
+// The examples in the doc comments of FeatureHandle, InputSender, ExecutorPreferringClock and the
 // feature modules, run through their public boundaries.
 
 /// The id and title of a `.created` output, as `#1 Groceries`.

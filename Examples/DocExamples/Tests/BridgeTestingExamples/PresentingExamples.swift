@@ -50,7 +50,8 @@ import Testing
       $0[feature: RecorderFeature.launcher] = .fake()
     }
     await store.send(.recordTapped) { $0.recording = Recording(id: 1) }
-    let recorder: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
+    let recorder: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(
+      \.$recording)
     #expect(recorder?.isRunning == true)
     await store.send(.recorder(.dismiss)) { $0.recording = nil }
   }
@@ -79,7 +80,8 @@ import Testing
         $0.featureHosting = .composed
       }
       store.send(.recordTapped)
-      let recorder: Feature<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
+      let recorder: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(
+        \.$recording)
       #expect(recorder?.name == "Recorder")
       store.send(.recorder(.dismiss))
     }

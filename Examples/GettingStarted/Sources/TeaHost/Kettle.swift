@@ -38,14 +38,14 @@ public final class Kettle {
   /// What happened, in order.
   public private(set) var log: [String] = []
   /// The running timer.
-  public let timer: Feature<TimerInput, TimerOutput>
+  public let timer: FeatureHandle<TimerInput, TimerOutput>
 
   /// Creates a kettle and starts its timer.
   ///
   /// - Parameter startTimer: Starts the timer: the real `TimerFeature` unless given (a test
   ///   gives a `FakeFeature`).
   public init(
-    startTimer: @MainActor () -> Feature<TimerInput, TimerOutput> = {
+    startTimer: @MainActor () -> FeatureHandle<TimerInput, TimerOutput> = {
       TimerFeature.launcher.start(ContinuousClock())
     }
   ) {

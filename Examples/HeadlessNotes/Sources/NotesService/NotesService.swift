@@ -16,7 +16,7 @@ public final class NotesService {
   public private(set) var events: [NotesOutput] = []
   /// How many notes there are, as the feature last reported.
   public private(set) var noteCount = 0
-  private let notes: Feature<NotesInput, NotesOutput>
+  private let notes: FeatureHandle<NotesInput, NotesOutput>
   /// Requests waiting for the save they asked for to be written, or to fail.
   private var saveWaiters: [CheckedContinuation<Bool, Never>] = []
 

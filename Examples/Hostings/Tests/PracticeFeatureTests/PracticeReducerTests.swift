@@ -146,14 +146,14 @@ import Testing
       $0.timers.append(Countdown(seconds: 5))
     }
     await store.receive(.timers(.element(id: 0, action: .input(.start))))
-    let log: Feature<SessionLogInput, SessionLogOutput>? = store.presentedFeature(\.$log)
-    let countdown: Feature<CountdownInput, CountdownOutput>? = store.presentedFeature(
+    let log: FeatureHandle<SessionLogInput, SessionLogOutput>? = store.presentedFeature(\.$log)
+    let countdown: FeatureHandle<CountdownInput, CountdownOutput>? = store.presentedFeature(
       \.timers, id: 0)
     #expect(log != nil)
     #expect(countdown != nil)
     await store.send(.timers(.popFrom(id: 0))) { $0.timers.removeAll() }
     await store.send(.log(.dismiss)) { $0.log = nil }
-    let gone: Feature<SessionLogInput, SessionLogOutput>? = store.presentedFeature(\.$log)
+    let gone: FeatureHandle<SessionLogInput, SessionLogOutput>? = store.presentedFeature(\.$log)
     #expect(gone == nil)
     await store.finish()
   }

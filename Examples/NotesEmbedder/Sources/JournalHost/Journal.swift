@@ -35,9 +35,9 @@ public final class Journal {
   /// The counts marked as milestones, in ascending order.
   public private(set) var milestones: [Int] = []
   /// The running notes.
-  public let notes: Feature<NotesInput, NotesOutput>
+  public let notes: FeatureHandle<NotesInput, NotesOutput>
   /// The running counter.
-  public let counter: Feature<CounterInput, CounterOutput>
+  public let counter: FeatureHandle<CounterInput, CounterOutput>
 
   private lazy var notesView = NotesFeature.terminalView(of: notes)
   private lazy var counterView = CounterFeature.terminalView(of: counter)

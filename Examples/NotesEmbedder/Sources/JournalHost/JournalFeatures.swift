@@ -12,9 +12,9 @@ public import StoreKernel
 /// ```
 public struct JournalFeatures {
   /// Starts the notes: the journal's entries.
-  public var notes: @JournalActor () -> Feature<NotesInput, NotesOutput>
+  public var notes: @JournalActor () -> FeatureHandle<NotesInput, NotesOutput>
   /// Starts the counter: how many entries there are, and the milestones.
-  public var counter: @JournalActor () -> Feature<CounterInput, CounterOutput>
+  public var counter: @JournalActor () -> FeatureHandle<CounterInput, CounterOutput>
 
   /// Creates a set of features from the ways to start them.
   ///
@@ -22,8 +22,8 @@ public struct JournalFeatures {
   ///   - notes: Starts the notes.
   ///   - counter: Starts the counter.
   public init(
-    notes: @escaping @JournalActor () -> Feature<NotesInput, NotesOutput>,
-    counter: @escaping @JournalActor () -> Feature<CounterInput, CounterOutput>
+    notes: @escaping @JournalActor () -> FeatureHandle<NotesInput, NotesOutput>,
+    counter: @escaping @JournalActor () -> FeatureHandle<CounterInput, CounterOutput>
   ) {
     self.notes = notes
     self.counter = counter

@@ -36,7 +36,7 @@ public enum TallyFeature {
 
   /// The view store a view of the tally reads.
   static func viewStore(
-    of feature: Feature<TallyInput, TallyOutput>
+    of feature: FeatureHandle<TallyInput, TallyOutput>
   ) -> ViewStore<TallyState, TallyAction.ViewAction> {
     feature.viewStore(state: TallyState.self, viewAction: TallyAction.ViewAction.self)
   }

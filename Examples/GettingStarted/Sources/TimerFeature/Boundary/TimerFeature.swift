@@ -24,8 +24,9 @@ public enum TimerFeature {
   ///
   /// - Parameter feature: A running timer.
   /// - Returns: Its view.
-  public static func terminalView(of feature: Feature<TimerInput, TimerOutput>) -> any TerminalView
-  {
+  public static func terminalView(
+    of feature: FeatureHandle<TimerInput, TimerOutput>
+  ) -> any TerminalView {
     TimerView(
       store: feature.viewStore(state: TimerState.self, viewAction: TimerAction.ViewAction.self))
   }

@@ -1,8 +1,8 @@
 public import StoreKernel
 
-extension Feature {
+extension FeatureHandle {
   /// Starts a feature: creates its own store on the caller's actor with the injected
-  /// dependencies, takes inputs (from ``Feature/send(_:)``, ``Feature/input`` and, if given, the
+  /// dependencies, takes inputs (from ``FeatureHandle/send(_:)``, ``FeatureHandle/input`` and, if given, the
   /// `inputs` stream), and streams its delegate actions out as outputs. No view is built: a host
   /// that wants one asks the feature's module.
   ///
@@ -35,7 +35,7 @@ extension Feature {
     delivery: (@Sendable (Input) -> InputDelivery)? = nil,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     isolation: isolated any Actor = #isolation
-  ) -> Feature
+  ) -> FeatureHandle
   where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
     // Always inlined, so the store, delivery and view store closures formed here are
     // specialized for the feature's types: Swift does not specialize a generic function that
@@ -70,7 +70,7 @@ extension Feature {
     effectMark: EffectMark? = nil,
     startsFeature: Bool = true,
     isolation: isolated any Actor
-  ) -> Feature
+  ) -> FeatureHandle
   where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
     let mailbox = InputMailbox<Input>(delivery: delivery)
     let operations = FeatureOperations<R>()
@@ -104,7 +104,7 @@ extension Feature {
       let work = store.send(didStart)
       if R.Action.startWorkEnds, !work.isEmpty { host.startWork = work }
     }
-    return Feature(
+    return FeatureHandle(
       name: name, input: sender, outputs: outputs, host: host,
       deliver: { [unowned host] in host.deliverNow($0) })
   }
@@ -120,7 +120,7 @@ extension Feature {
   static func composedHandle<R: Reducer>(
     _ reducer: R.Type, name: String, store: Store<R.State, R.Action>, startWork: StoreTask?,
     registry: FeatureRegistry, effectMark: EffectMark, end: @escaping () -> Void
-  ) -> Feature
+  ) -> FeatureHandle
   where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
     // Asked for by a view, on the store's actor, which `assumeIsolated` checks: the store and
     // `end` stay there.

@@ -15,12 +15,12 @@
 /// synchronous sender for any thread, the fast path for bursts), and the `AsyncStream` the
 /// feature may be started with. Outputs leave two ways: ``onOutput(_:)``, a handler called on
 /// the host's actor the moment the feature emits (the direct path), and ``outputs``, an
-/// `AsyncStream`. Real features and fakes both produce a `Feature`, so replacing one with the
+/// `AsyncStream`. Real features and fakes both produce a `FeatureHandle`, so replacing one with the
 /// other is a one-line change where the host creates it. The host never sees the feature's
 /// state, actions or reducer; a view exists only if the host asks the feature's module for one.
 ///
 /// Not `Sendable`: confined to the host's actor, like the store inside it.
-public final class Feature<Input: Sendable, Output: Sendable> {
+public final class FeatureHandle<Input: Sendable, Output: Sendable> {
   /// The feature's name, in instrumentation and the live registry.
   public let name: String
   /// Sends inputs straight into the feature, from any thread, without awaiting them: the fast
@@ -184,7 +184,7 @@ public final class Feature<Input: Sendable, Output: Sendable> {
   }
 }
 
-/// What a `Feature` handle drives: the host of the feature's store on the host's actor. A
+/// What a `FeatureHandle` handle drives: the host of the feature's store on the host's actor. A
 /// protocol, so "jump to definition" lands on ``FeatureHost``, its one implementation.
 @usableFromInline
 protocol RunningFeatureHost<Input>: AnyObject {
@@ -215,7 +215,7 @@ package struct FeatureBookkeeping: Equatable, Sendable {
   package var viewStoreConnections: Int
 }
 
-extension Feature {
+extension FeatureHandle {
   /// What the feature's host keeps now (see ``FeatureBookkeeping``).
   package var bookkeeping: FeatureBookkeeping { host.bookkeeping }
 }
