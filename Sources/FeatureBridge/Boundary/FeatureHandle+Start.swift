@@ -51,7 +51,8 @@ extension FeatureHandle {
     )
     return hosting(
       R.self, name: name, store: store, counters: counters, outputs: outputs, inputs: inputs,
-      delivery: delivery, registry: store.dependencyValues.featureRegistry, endEffects: nil,
+      delivery: delivery,
+      registration: store.dependencyValues.featureRegistry.register(name: name), endEffects: nil,
       isolation: isolation)
   }
 
@@ -65,7 +66,7 @@ extension FeatureHandle {
     outputs: OutputRoute<Output>,
     inputs: AsyncStream<Input>?,
     delivery: (@Sendable (Input) -> InputDelivery)?,
-    registry: FeatureRegistry,
+    registration: FeatureRegistry.Registration,
     endEffects: (() -> Void)?,
     effectMark: EffectMark? = nil,
     startsFeature: Bool = true,
@@ -76,7 +77,7 @@ extension FeatureHandle {
     let operations = FeatureOperations<R>()
     let host = FeatureHost<R>(
       name: name, store: store, mailbox: mailbox, counters: counters,
-      outputs: outputs, registration: registry.register(name: name), operations: operations,
+      outputs: outputs, registration: registration, operations: operations,
       endEffects: endEffects)
     host.effectMark = effectMark
     let reference = FeatureHostReference(host)
@@ -119,7 +120,8 @@ extension FeatureHandle {
   @inlinable
   static func composedHandle<R: Reducer>(
     _ reducer: R.Type, name: String, store: Store<R.State, R.Action>, startWork: StoreTask?,
-    registry: FeatureRegistry, effectMark: EffectMark, end: @escaping () -> Void
+    registration: FeatureRegistry.Registration, effectMark: EffectMark,
+    end: @escaping () -> Void
   ) -> FeatureHandle
   where R.Action: BoundaryAction, R.Action.Input == Input, R.Action.Output == Output {
     // Asked for by a view, on the store's actor, which `assumeIsolated` checks: the store and
@@ -131,7 +133,7 @@ extension FeatureHandle {
       let feature = hosting(
         R.self, name: name, store: store, counters: counters,
         outputs: OutputRoute(counters: counters), inputs: nil, delivery: nil,
-        registry: registry, endEffects: end, effectMark: effectMark, startsFeature: false,
+        registration: registration, endEffects: end, effectMark: effectMark, startsFeature: false,
         isolation: isolation)
       (feature.host as? FeatureHost<R>)?.startWork = startWork
       return OnItsActor(value: feature)

@@ -106,10 +106,11 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
   /// The feature's stop action, run when its host stops it.
   @usableFromInline let willStop: ComposedAction?
   /// A running handle over a store scoped to the feature's state, made by `scoping`: what a
-  /// view shows.
+  /// view shows. It keeps the feature's entry in its registry, `registration`.
   @usableFromInline let handle:
     @Sendable (
-      _ scoping: any ComposedScoping, _ startWork: StoreTask?, _ end: @escaping () -> Void
+      _ scoping: any ComposedScoping, _ startWork: StoreTask?,
+      _ registration: FeatureRegistry.Registration, _ end: @escaping () -> Void
     ) -> FeatureHandle<Input, Output>
 
   @inlinable
@@ -186,7 +187,7 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
     didStart = R.Action.didStart.map { ComposedAction($0) }
     startWorkEnds = R.Action.startWorkEnds
     willStop = R.Action.willStop.map { ComposedAction($0) }
-    handle = { scoping, startWork, end in
+    handle = { scoping, startWork, registration, end in
       let storage = scoping.box as? ComposedStorage<R>
       let name = storage?.name ?? "\(R.self)"
       let store = scoping.scope(
@@ -196,7 +197,7 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
         action: { (action: R.Action) in ComposedAction(action) })
       return FeatureHandle.composedHandle(
         R.self, name: name, store: store, startWork: startWork,
-        registry: storage?.dependencies.featureRegistry ?? FeatureRegistry.shared,
+        registration: registration,
         effectMark: storage?.mark ?? EffectMark(), end: end)
     }
   }
@@ -219,9 +220,12 @@ extension FeatureComposition {
     id: NavigationID
   ) -> (state: ComposedState, effects: Effect<Action>) {
     var composed = make(value, dependencies)
+    // Registered as a feature of its own store would be, from now until it ends.
+    let name = (composed.storage as? any NamedComposedStorage)?.name ?? "\(Start.self)"
     var effects = Effect<Action>(
       composing: ComposedPresentation<Action, Start, Input, Output>(
-        composition: self, embed: child, send: { child(.composed($0)) }))
+        composition: self, registry: dependencies.featureRegistry, name: name, embed: child,
+        send: { child(.composed($0)) }))
     if let didStart {
       effects = effects.merge(
         with: startWork(reduce(&composed, .action(didStart)).map(child).dismissing(with: dismiss)))
@@ -254,9 +258,9 @@ extension FeatureComposition {
       >,
     didStart: ComposedAction?, startWorkEnds: Bool, willStop: ComposedAction?,
     handle:
-      @escaping @Sendable (any ComposedScoping, StoreTask?, @escaping () -> Void) -> FeatureHandle<
-        Input, Output
-      >
+      @escaping @Sendable (
+        any ComposedScoping, StoreTask?, FeatureRegistry.Registration, @escaping () -> Void
+      ) -> FeatureHandle<Input, Output>
   ) {
     self.make = make
     self.reduce = reduce
@@ -272,7 +276,7 @@ extension FeatureComposition {
 ///
 /// Not `Sendable`: confined to the presenting store's actor, with the state that holds it.
 @usableFromInline
-final class ComposedStorage<R: Reducer>: ComposedStorageBox {
+final class ComposedStorage<R: Reducer>: ComposedStorageBox, NamedComposedStorage {
   @usableFromInline let name: String
   @usableFromInline var state: R.State
   @usableFromInline let reducer: DependencyOverridingReducer<R>
@@ -318,6 +322,11 @@ final class ComposedStorage<R: Reducer>: ComposedStorageBox {
     token = ComposedToken()
     return copy
   }
+}
+
+/// A composed feature's box, by its feature's name (what its registry lists).
+protocol NamedComposedStorage: AnyObject {
+  var name: String { get }
 }
 
 /// Makes a store scoped to a composed feature's state from the store that presents it, whose
@@ -405,8 +414,12 @@ final class ComposedFeature<Input: Sendable, Output: Sendable>: PresentedFeature
   /// Makes the feature's handle.
   let makeHandle:
     @Sendable (
-      _ scoping: any ComposedScoping, _ startWork: StoreTask?, _ end: @escaping () -> Void
+      _ scoping: any ComposedScoping, _ startWork: StoreTask?,
+      _ registration: FeatureRegistry.Registration, _ end: @escaping () -> Void
     ) -> FeatureHandle<Input, Output>
+  /// The feature's entry in its registry, from its composition until it ends (its handle's
+  /// host, once made, keeps the same entry).
+  let registration: FeatureRegistry.Registration
   /// What its start action started, when that ends by itself (a load): what settling and
   /// stopping it wait for.
   var startWork: StoreTask?
@@ -421,11 +434,13 @@ final class ComposedFeature<Input: Sendable, Output: Sendable>: PresentedFeature
   private var isStopped = false
 
   init<Start>(
-    composition: FeatureComposition<Start, Input, Output>, embed: any Sendable,
+    composition: FeatureComposition<Start, Input, Output>,
+    registration: FeatureRegistry.Registration, embed: any Sendable,
     send: @escaping (ComposedAction) -> StoreTask, cancel: @escaping () -> Void
   ) {
     willStop = composition.willStop
     makeHandle = composition.handle
+    self.registration = registration
     self.embed = embed
     self.send = send
     self.cancel = cancel
@@ -441,7 +456,7 @@ final class ComposedFeature<Input: Sendable, Output: Sendable>: PresentedFeature
     else { return nil }
     let made = makeHandle(
       PresentingScope(store: store, box: box, storage: storage) { embed(.composed($0)) },
-      startWork, { [weak self] in self?.end() })
+      startWork, registration, { [weak self] in self?.end() })
     handle = made
     return made
   }
@@ -449,6 +464,7 @@ final class ComposedFeature<Input: Sendable, Output: Sendable>: PresentedFeature
   private func end() {
     guard !isStopped else { return }
     isStopped = true
+    registration.end()
     cancel()
   }
 
@@ -462,6 +478,7 @@ final class ComposedFeature<Input: Sendable, Output: Sendable>: PresentedFeature
 
   func letGo() {
     isStopped = true
+    registration.end()
     handle?.stopNow()
   }
 
@@ -494,6 +511,9 @@ struct ComposedPresentation<Action: Sendable, Start: Sendable, Input: Sendable, 
   EffectOperator
 {
   let composition: FeatureComposition<Start, Input, Output>
+  /// Where the feature registers, and as what.
+  let registry: FeatureRegistry
+  let name: String
   /// The presenting reducer's embedding of the feature's actions, kept as it was through the
   /// scopes this effect travels (a view asks the presenting store for the handle).
   let embed: any Sendable
@@ -501,20 +521,22 @@ struct ComposedPresentation<Action: Sendable, Start: Sendable, Input: Sendable, 
   let send: @Sendable (ComposedAction) -> Action?
 
   init(
-    composition: FeatureComposition<Start, Input, Output>,
-    embed: @escaping @Sendable (FeatureAction<Input, Output>) -> Action,
+    composition: FeatureComposition<Start, Input, Output>, registry: FeatureRegistry,
+    name: String, embed: @escaping @Sendable (FeatureAction<Input, Output>) -> Action,
     send: @escaping @Sendable (ComposedAction) -> Action?
   ) {
-    self.composition = composition
-    self.embed = embed
-    self.send = send
+    self.init(
+      composition: composition, registry: registry, name: name, erasedEmbed: embed, send: send)
   }
 
   private init(
-    composition: FeatureComposition<Start, Input, Output>, erasedEmbed: any Sendable,
+    composition: FeatureComposition<Start, Input, Output>, registry: FeatureRegistry,
+    name: String, erasedEmbed: any Sendable,
     send: @escaping @Sendable (ComposedAction) -> Action?
   ) {
     self.composition = composition
+    self.registry = registry
+    self.name = name
     self.embed = erasedEmbed
     self.send = send
   }
@@ -526,7 +548,7 @@ struct ComposedPresentation<Action: Sendable, Start: Sendable, Input: Sendable, 
     let sink = runtime.sink()
     let send = send
     let feature = ComposedFeature<Input, Output>(
-      composition: composition, embed: embed,
+      composition: composition, registration: registry.register(name: name), embed: embed,
       send: { action in send(action).map { sink.sendOnActor($0) } ?? StoreTask() },
       cancel: { [weak runtime] in runtime?.cancel(id: child) })
     presented.insert(feature, for: child, depth: ids.count { $0.marksChild })
@@ -540,7 +562,7 @@ struct ComposedPresentation<Action: Sendable, Start: Sendable, Input: Sendable, 
     let send = send
     return Effect<Other>(
       composing: ComposedPresentation<Other, Start, Input, Output>(
-        composition: composition, erasedEmbed: embed,
+        composition: composition, registry: registry, name: name, erasedEmbed: embed,
         send: { send($0).flatMap(transform.action) }))
   }
 

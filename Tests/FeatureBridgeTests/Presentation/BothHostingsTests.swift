@@ -139,7 +139,8 @@ import Testing
     let storesBefore = stores.liveStoreCount
     store.send(.recordTapped)
     #expect(stores.liveStoreCount == storesBefore)
-    #expect(features.liveFeatureCount == 0)
+    // Running, and registered as running, from its composition on, before any handle.
+    #expect(features.liveFeatureNames == ["Recorder"])
 
     // A view asks for it: a handle over the parent's store, scoped to the feature's state.
     let recorder: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(
