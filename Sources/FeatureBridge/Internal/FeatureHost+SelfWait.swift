@@ -18,15 +18,15 @@ extension FeatureHost {
   func featureRunningCurrentTask(visited: inout Set<ObjectIdentifier>) -> String? {
     guard visited.insert(ObjectIdentifier(self)).inserted else { return nil }
     if currentTaskIsItsEffect { return name }
-    return presentedFeatures?.featureRunningCurrentTask(visited: &visited)
+    return runningChildren?.featureRunningCurrentTask(visited: &visited)
   }
 
   /// The features this one presents in its own store, where a settle waits for them too. A
   /// composed feature has none of its own: it reaches the running children of the store it is
   /// composed into, its neighbours' among them, and those composed into it carry its mark.
-  private var presentedFeatures: PresentedFeatures? {
+  private var runningChildren: RunningChildren? {
     guard endEffects == nil else { return nil }
-    return store?.presentedFeatures
+    return store?.runningChildren
   }
 
   /// Reports a settle that would wait for the effect it is called from, and says whether it
@@ -41,7 +41,7 @@ extension FeatureHost {
       return true
     }
     var visited: Set = [ObjectIdentifier(self)]
-    guard let presented = presentedFeatures?.featureRunningCurrentTask(visited: &visited)
+    guard let presented = runningChildren?.featureRunningCurrentTask(visited: &visited)
     else { return false }
     IssueReporter.report(
       "settle() of feature \(name) was called from an effect of \(presented), a feature it "

@@ -167,7 +167,7 @@ final class FeatureHost<R: Reducer>: RunningFeatureHost where R.Action: Boundary
     // reaches it. A feature composed into another store (`endEffects` set) presents into that
     // store: its children's work is part of its inputs' work, and the store's running
     // children are not all its own.
-    if endEffects == nil, let presented = store?.presentedFeatures {
+    if endEffects == nil, let presented = store?.runningChildren {
       await presented.settleAll()
     }
   }
@@ -241,7 +241,7 @@ final class FeatureHost<R: Reducer>: RunningFeatureHost where R.Action: Boundary
     // report while stopping reaches this feature before its own stop action runs.
     // (A composed feature reaches the root's presented features, which are not all its own:
     // those it presented end with its effects, as if let go.)
-    if endEffects == nil, let presented = store?.presentedFeatures {
+    if endEffects == nil, let presented = store?.runningChildren {
       await presented.stopAll()
     }
     if let willStop = R.Action.willStop, let store {

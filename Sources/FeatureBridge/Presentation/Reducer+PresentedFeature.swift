@@ -46,9 +46,9 @@ extension Reducer {
   ) -> Reduce<State, Action> {
     let presentation = ifLet(
       state, action: action, fileID: fileID, line: line,
-      passing: PresentedFeatureProxy<Start, Input, Output>.passes
+      passing: PresentedValueProxy<Start, Input, Output>.passes
     ) {
-      PresentedFeatureProxy<Start, Input, Output>(fileID: fileID, line: line)
+      PresentedValueProxy<Start, Input, Output>(fileID: fileID, line: line)
     }
     let embed = action.embed
     let extract = action.extract
@@ -129,7 +129,7 @@ extension Reducer {
       // The feature starts before the step's own effects run: when the step is the first
       // one and the value was in the initial state, its effects may hold an input for it.
       return Effect<Action>(
-        composing: PresentFeature<Action, Start, Input, Output>(
+        composing: StartOwnStoreChild<Action, Start, Input, Output>(
           value: value, launcher: feature, output: { child(.output($0)) }, dismiss: dismiss)
       )
       .scoped(to: now)
@@ -182,7 +182,7 @@ extension Reducer {
       },
       embedFeature: { $1 }, fileID: fileID, line: line
     ) {
-      PresentedFeatureProxy<Start, Input, Output>(fileID: fileID, line: line)
+      PresentedValueProxy<Start, Input, Output>(fileID: fileID, line: line)
     }
   }
 
@@ -232,7 +232,7 @@ extension Reducer {
           let composition = dependencies[feature: feature].composition
         else {
           return Effect<Action>(
-            composing: PresentFeature<Action, Start, Input, Output>(
+            composing: StartOwnStoreChild<Action, Start, Input, Output>(
               value: value, launcher: feature, output: { child(.output($0)) },
               dismiss: embed(.popFrom(id: id)))
           )
@@ -470,7 +470,7 @@ private struct PresentedFeatureCase<Element: Reducer, Input: Sendable, Output: S
 /// the value it was presented with, which it never changes; an input becomes an effect that
 /// hands it to the feature; an output is the parent's to handle.
 @usableFromInline
-struct PresentedFeatureProxy<Start: Sendable, Input: Sendable, Output: Sendable>: Reducer {
+struct PresentedValueProxy<Start: Sendable, Input: Sendable, Output: Sendable>: Reducer {
   @usableFromInline let fileID: StaticString
   @usableFromInline let line: UInt
 

@@ -4,8 +4,8 @@ public import StoreKernel
 /// The features one store presents that are running now, each under the id of the child it is
 /// (``EffectID/marksChild``): what the presenting operators start, reach and stop. One per
 /// store that presents features (an operator state), confined to its actor.
-final class PresentedFeatures {
-  private var running: [EffectID: any PresentedFeatureHandle] = [:]
+final class RunningChildren {
+  private var running: [EffectID: any RunningChild] = [:]
   /// Where each sits: how many children deep, and when it came (``stopAll()``'s order).
   private var places: [EffectID: (depth: Int, sequence: Int)] = [:]
   private var sequence = 0
@@ -14,25 +14,25 @@ final class PresentedFeatures {
   var count: Int { running.count }
 
   /// Keeps `feature`, presented as the child `id`, `depth` children deep in the store.
-  func insert(_ feature: any PresentedFeatureHandle, for id: EffectID, depth: Int) {
+  func insert(_ feature: any RunningChild, for id: EffectID, depth: Int) {
     running[id] = feature
     places[id] = (depth, sequence)
     sequence += 1
   }
 
-  func feature(for id: EffectID) -> (any PresentedFeatureHandle)? {
+  func feature(for id: EffectID) -> (any RunningChild)? {
     running[id]
   }
 
   /// The feature presented as the child `navigation`, wherever the presenting reducer sits in
   /// the store's reducers (the key is the child's id as the root sees it, under the children
   /// above it).
-  func feature(presentedAs navigation: NavigationID) -> (any PresentedFeatureHandle)? {
+  func feature(presentedAs navigation: NavigationID) -> (any RunningChild)? {
     running.first { $0.key.markedChild == navigation }?.value
   }
 
   /// Takes the feature presented as `id` out: the caller stops it.
-  func remove(_ id: EffectID) -> (any PresentedFeatureHandle)? {
+  func remove(_ id: EffectID) -> (any RunningChild)? {
     places[id] = nil
     return running.removeValue(forKey: id)
   }
@@ -84,7 +84,7 @@ final class PresentedFeatures {
 }
 
 /// A presented feature, whatever its input and output: confined to the presenting store's actor.
-protocol PresentedFeatureHandle: AnyObject {
+protocol RunningChild: AnyObject {
   /// Stops it as `FeatureHandle.stop()` does, on the caller's actor (the one it lives on).
   nonisolated(nonsending) func stop() async
   /// Stops it at once, as a feature let go: its effects cancelled, its store released.
@@ -97,7 +97,7 @@ protocol PresentedFeatureHandle: AnyObject {
 }
 
 /// A presented feature and the task that carries its outputs to the parent.
-final class PresentedFeature<Input: Sendable, Output: Sendable>: PresentedFeatureHandle {
+final class OwnStoreChild<Input: Sendable, Output: Sendable>: RunningChild {
   let feature: FeatureHandle<Input, Output>
   /// How many of its outputs the task that carries them has handed to the parent.
   let carried = CarriedOutputs()
@@ -181,16 +181,16 @@ final class CarriedOutputs: Sendable {
 extension EffectRuntime {
   /// The running children of the store this runtime runs, made with the first: the one place
   /// a presenting operator reaches them.
-  var presentedFeatures: PresentedFeatures {
-    operatorState(PresentedFeatures.self) { PresentedFeatures() }
+  var runningChildren: RunningChildren {
+    operatorState(RunningChildren.self) { RunningChildren() }
   }
 }
 
 extension Store {
   /// The running children of this store, if it ever presented a feature: the one place a
   /// feature's host reaches them.
-  var presentedFeatures: PresentedFeatures? {
-    existingOperatorState(PresentedFeatures.self)
+  var runningChildren: RunningChildren? {
+    existingOperatorState(RunningChildren.self)
   }
 }
 
@@ -210,7 +210,7 @@ extension Store {
 ///   effects are cancelled and its store released, as TCA cancels a dismissed child's effects.
 ///   A parent behind a boundary that is stopped stops what it presents first, as their hosts
 ///   would (their stop actions run).
-struct PresentFeature<Action: Sendable, Start: Sendable, Input: Sendable, Output: Sendable>:
+struct StartOwnStoreChild<Action: Sendable, Start: Sendable, Input: Sendable, Output: Sendable>:
   EffectOperator
 {
   let value: Start
@@ -222,10 +222,10 @@ struct PresentFeature<Action: Sendable, Start: Sendable, Input: Sendable, Output
     guard let child = ids.last(where: \.marksChild), let isolation = runtime.isolation else {
       return StoreTask()
     }
-    let presented = runtime.presentedFeatures
+    let presented = runtime.runningChildren
     if presented.feature(for: child) != nil { return StoreTask() }
     let feature = launch(in: runtime, on: isolation).value
-    let handle = PresentedFeature(feature)
+    let handle = OwnStoreChild(feature)
     presented.insert(handle, for: child, depth: ids.count { $0.marksChild })
 
     let output = output
@@ -272,7 +272,7 @@ struct PresentFeature<Action: Sendable, Start: Sendable, Input: Sendable, Output
   func rebuilt<Other: Sendable>(_ transform: EffectTransform<Action, Other>) -> Effect<Other> {
     let output = output
     return Effect<Other>(
-      composing: PresentFeature<Other, Start, Input, Output>(
+      composing: StartOwnStoreChild<Other, Start, Input, Output>(
         value: value, launcher: launcher,
         output: { value in output(value).flatMap(transform.action) },
         dismiss: dismiss.flatMap(transform.action)))
@@ -287,11 +287,11 @@ struct SendToPresented<Action: Sendable, Input: Sendable, Output: Sendable>: Eff
   let line: UInt
 
   func start(in runtime: any EffectRuntime<Action>, ids: [EffectID]) -> StoreTask {
-    let presented = runtime.presentedFeatures
+    let presented = runtime.runningChildren
     guard let child = ids.last(where: \.marksChild) else { return StoreTask() }
     // A feature composed into the store took the input in the parent's reducer.
-    if presented.feature(for: child) is ComposedFeature<Input, Output> { return StoreTask() }
-    guard let feature = presented.feature(for: child) as? PresentedFeature<Input, Output>
+    if presented.feature(for: child) is ComposedChild<Input, Output> { return StoreTask() }
+    guard let feature = presented.feature(for: child) as? OwnStoreChild<Input, Output>
     else {
       IssueReporter.report(
         "A presented feature at \(fileID):\(line) was sent an input while it was not running: "
@@ -315,7 +315,7 @@ struct SendToPresented<Action: Sendable, Input: Sendable, Output: Sendable>: Eff
 @usableFromInline
 struct OnItsActor<Value>: @unchecked Sendable {
   // SAFETY: made on the presenting store's actor and handed straight back to the code running
-  // there (`PresentFeature.launch`, `FeatureHandle.composedHandle`): it never reaches another thread.
+  // there (`StartOwnStoreChild.launch`, `FeatureHandle.composedHandle`): it never reaches another thread.
   @usableFromInline let value: Value
 
   @usableFromInline
@@ -376,12 +376,12 @@ extension Store {
   func presentedFeature<Input: Sendable, Output: Sendable>(
     as child: NavigationID, storage: @escaping (State) -> AnyObject?
   ) -> FeatureHandle<Input, Output>? {
-    guard let presented = presentedFeatures?.feature(presentedAs: child)
+    guard let presented = runningChildren?.feature(presentedAs: child)
     else { return nil }
-    if let composed = presented as? ComposedFeature<Input, Output> {
+    if let composed = presented as? ComposedChild<Input, Output> {
       return composed.handle(in: self, storage: storage)
     }
-    return (presented as? PresentedFeature<Input, Output>)?.feature
+    return (presented as? OwnStoreChild<Input, Output>)?.feature
   }
 }
 
@@ -391,7 +391,7 @@ extension Store {
   /// single-store app does before it stops its root store, whose running children are all
   /// the features composed into it, at any depth.
   nonisolated(nonsending) package func stopPresentedFeatures() async {
-    await presentedFeatures?.stopAll()
+    await runningChildren?.stopAll()
   }
 }
 

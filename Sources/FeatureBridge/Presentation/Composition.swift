@@ -407,8 +407,8 @@ final class ComposedToken {
 }
 
 /// A feature composed into the store that presents it, as that store's running children know
-/// it (``PresentedFeatures``): how to reach it, and its handle once a view asked for one.
-final class ComposedFeature<Input: Sendable, Output: Sendable>: PresentedFeatureHandle {
+/// it (``RunningChildren``): how to reach it, and its handle once a view asked for one.
+final class ComposedChild<Input: Sendable, Output: Sendable>: RunningChild {
   /// The feature's stop action.
   let willStop: ComposedAction?
   /// Makes the feature's handle.
@@ -505,7 +505,7 @@ extension ComposedStep {
 }
 
 /// Registers a feature composed into the presenting store with the store's running children
-/// (``PresentedFeatures``), right where the parent presents it, for as long as it is presented:
+/// (``RunningChildren``), right where the parent presents it, for as long as it is presented:
 /// so that a view can ask for its handle, and the host's stop reaches it.
 struct ComposedPresentation<Action: Sendable, Start: Sendable, Input: Sendable, Output: Sendable>:
   EffectOperator
@@ -543,11 +543,11 @@ struct ComposedPresentation<Action: Sendable, Start: Sendable, Input: Sendable, 
 
   func start(in runtime: any EffectRuntime<Action>, ids: [EffectID]) -> StoreTask {
     guard let child = ids.last(where: \.marksChild) else { return StoreTask() }
-    let presented = runtime.presentedFeatures
+    let presented = runtime.runningChildren
     if presented.feature(for: child) != nil { return StoreTask() }
     let sink = runtime.sink()
     let send = send
-    let feature = ComposedFeature<Input, Output>(
+    let feature = ComposedChild<Input, Output>(
       composition: composition, registration: registry.register(name: name), embed: embed,
       send: { action in send(action).map { sink.sendOnActor($0) } ?? StoreTask() },
       cancel: { [weak runtime] in runtime?.cancel(id: child) })
@@ -579,7 +579,7 @@ struct ComposedStartWork<Action: Sendable, Input: Sendable, Output: Sendable>: E
   func start(in runtime: any EffectRuntime<Action>, ids: [EffectID]) -> StoreTask {
     let task = runtime.start(work, ids: ids)
     if let child = ids.last(where: \.marksChild),
-      let feature = runtime.presentedFeatures.feature(for: child) as? ComposedFeature<Input, Output>
+      let feature = runtime.runningChildren.feature(for: child) as? ComposedChild<Input, Output>
     {
       feature.startWork = task
     }
