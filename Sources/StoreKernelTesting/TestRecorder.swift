@@ -79,4 +79,12 @@ struct RecordingReducer<Base: Reducer>: Reducer {
     }
     return effect
   }
+
+  /// The feature's start, as the test store is created: what the state becomes is its
+  /// initial state, and what its effects send the test receives.
+  func reduceStoreStart(into state: inout Base.State) -> Effect<Base.Action> {
+    let effect = base.reduceStoreStart(into: &state)
+    recorder.lastAsserted = state
+    return effect
+  }
 }

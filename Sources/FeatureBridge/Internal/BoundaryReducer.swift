@@ -20,6 +20,11 @@ struct BoundaryReducer<Base: Reducer>: Reducer where Base.Action: BoundaryAction
     return Self.delivering(output, to: outputs).merge(with: effect)
   }
 
+  @inlinable
+  func reduceStoreStart(into state: inout Base.State) -> Effect<Base.Action> {
+    base.reduceStoreStart(into: &state)
+  }
+
   @usableFromInline
   static func delivering(
     _ output: Base.Action.Output, to outputs: OutputRoute<Base.Action.Output>

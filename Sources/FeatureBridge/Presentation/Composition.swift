@@ -76,11 +76,13 @@ public struct ComposedAction: Sendable, Equatable, CustomStringConvertible,
   public var debugDescription: String { String(reflecting: action) }
 }
 
-/// One action for a composed feature: an input from its parent, or one of its own.
+/// One action for a composed feature: an input from its parent, or one of its own; or its
+/// start, when it is composed (its reducer's `reduceStoreStart`, as its own store would run it).
 @usableFromInline
 enum ComposedStep<Input: Sendable> {
   case input(Input)
   case action(ComposedAction)
+  case start
 }
 
 /// What a launcher made from a recipe does to compose its feature into a presenting store,
@@ -139,6 +141,11 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
       defer { composed = ComposedState(unique) }
       let action: R.Action
       switch step {
+      case .start:
+        unique.token.version &+= 1
+        return unique.reducer.reduceStoreStart(into: &unique.state).marked(unique.mark).map {
+          FeatureAction<Input, Output>.composed(ComposedAction($0))
+        }
       case .input(let input):
         action = .input(input)
       case .action(let composedAction):
@@ -226,6 +233,12 @@ extension FeatureComposition {
       composing: ComposedPresentation<Action, Start, Input, Output>(
         composition: self, registry: dependencies.featureRegistry, name: name, embed: child,
         send: { child(.composed($0)) }))
+    // Its reducer's start, as its own store runs it when it is created, then its start
+    // action, as its host sends it.
+    let started = reduce(&composed, .start)
+    if !started.isNone {
+      effects = effects.merge(with: started.map(child).dismissing(with: dismiss))
+    }
     if let didStart {
       effects = effects.merge(
         with: startWork(reduce(&composed, .action(didStart)).map(child).dismissing(with: dismiss)))

@@ -8,8 +8,9 @@ extension Reducer {
   ///   var recorder: Recording?`), never the feature's state. Setting it starts the feature, on
   ///   this store's actor, in a store of its own, with `feature`, the launcher its module
   ///   publishes (a test puts a fake in its place: `$0[feature: RecorderFeature.launcher] =
-  ///   .fake()`). A value already there in the store's initial state starts the feature with
-  ///   the store's first action, before that action's effects: a first input reaches it.
+  ///   .fake()`). A value already there in the store's initial state starts the feature at
+  ///   the store's start (`reduceStoreStart(into:)`), before any action: it runs from then,
+  ///   and the store's first action can send it an input.
   /// - The parent sends the feature inputs with `.presented(.input(_:))` (from its reducer, as
   ///   an effect: `.send(.recorder(.presented(.input(.stop))))`); the feature's outputs arrive
   ///   as `.presented(.output(_:))`, for an exhaustive `switch` on the feature's `Output`, at
@@ -80,7 +81,18 @@ extension Reducer {
     ) -> Effect<Action> {
       effects.map(child).dismissing(with: dismiss).scoped(to: id)
     }
-    return Reduce { parentState, parentAction in
+    // At the store's start, a value already presented starts the feature, as one presented
+    // later does.
+    let start = { (parentState: inout State) -> Effect<Action> in
+      let before = parentState[keyPath: state].presentedID
+      let effects = presentation.reduceStoreStart(into: &parentState)
+      let now = parentState[keyPath: state].presentedID
+      guard now != before else { return effects }
+      return Self.presentationChanged(
+        &parentState[keyPath: state], now: now, effects: effects, feature: feature, value: value,
+        child: child, dismiss: dismiss, pending: nil)
+    }
+    return Reduce(start: start) { parentState, parentAction in
       let before = parentState[keyPath: state].presentedID
       var pending = extractChild(parentAction).flatMap { ComposedStep<Input>($0) }
       var childEffects: Effect<Action> = .none
@@ -127,7 +139,8 @@ extension Reducer {
     guard dependencies.featureHosting == .composed, let composition = launcher.composition
     else {
       // The feature starts before the step's own effects run: when the step is the first
-      // one and the value was in the initial state, its effects may hold an input for it.
+      // to see the value (a reducer around this one did not pass on the store's start), its
+      // effects may hold an input for it.
       return Effect<Action>(
         composing: StartOwnStoreChild<Action, Start, Input, Output>(
           value: value, launcher: feature, output: { child(.output($0)) }, dismiss: dismiss)
@@ -137,8 +150,8 @@ extension Reducer {
     }
     var (composed, started) = composition.compose(
       value, dependencies: dependencies, child: child, dismiss: dismiss, id: now)
-    // Then the step's action for it, when the step presented it (the value was in the
-    // initial state).
+    // Then the step's action for it, when the step presented it (the step was the first to
+    // see the value: a reducer around this one did not pass on the store's start).
     if let pending {
       started = started.merge(
         with: composition.reduce(&composed, pending).map(child).dismissing(with: dismiss)
@@ -244,7 +257,7 @@ extension Reducer {
         stackState.composed[id] = composed
         return started
       })
-    return Reduce { state, parentAction in
+    return Reduce(start: { stackReducer.reduceStoreStart(into: &$0) }) { state, parentAction in
       var childEffects: Effect<Action> = .none
       if !state[keyPath: stack].composed.isEmpty,
         let (id, child) = extractFeature(parentAction),
@@ -463,6 +476,10 @@ private struct PresentedFeatureCase<Element: Reducer, Input: Sendable, Output: S
     )
     .map(embed)
     return effects.merge(with: send)
+  }
+
+  func reduceStoreStart(into state: inout Element.State) -> Effect<Element.Action> {
+    element.reduceStoreStart(into: &state)
   }
 }
 

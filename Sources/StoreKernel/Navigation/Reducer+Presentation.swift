@@ -145,7 +145,28 @@ struct Presentation<Parent: Reducer, Child: Reducer> {
 
   @inlinable
   var reducer: Reduce<Parent.State, Parent.Action> {
-    Reduce { parentState, parentAction in reduce(into: &parentState, action: parentAction) }
+    Reduce(start: { start(into: &$0) }) { parentState, parentAction in
+      reduce(into: &parentState, action: parentAction)
+    }
+  }
+
+  /// At the store's start: a child already presented starts first, then the parent; the child
+  /// is recorded as presented, as after an action.
+  @inlinable
+  func start(into parentState: inout Parent.State) -> Effect<Parent.Action> {
+    let recorded = parentState[keyPath: state].presented
+    var childEffects: Effect<Parent.Action> = .none
+    if let id = identity(in: parentState[keyPath: state]) {
+      let embed = action.embed
+      childEffects =
+        child
+        .reduceStoreStart(into: &parentState[keyPath: state].wrappedValue!)
+        .map { embed(.presented($0)) }
+        .dismissing(with: embed(.dismiss))
+        .scoped(to: id)
+    }
+    let effects = childEffects.merge(with: parent.reduceStoreStart(into: &parentState))
+    return record(since: recorded, in: &parentState, effects: effects)
   }
 
   /// The identity of the child presented in `presentation`, or `nil`: the one recorded at the
@@ -216,7 +237,17 @@ struct Presentation<Parent: Reducer, Child: Reducer> {
       parentEffects = parent.reduce(into: &parentState, action: parentAction)
     }
 
-    let effects = childEffects.merge(with: parentEffects)
+    return record(
+      since: recorded, in: &parentState, effects: childEffects.merge(with: parentEffects))
+  }
+
+  /// Records the child presented now, when it is not `recorded`, the one recorded before the
+  /// step; returns `effects` with the cancellation of the child that went, if one did.
+  @inlinable
+  func record(
+    since recorded: PresentedChild?, in parentState: inout Parent.State,
+    effects: Effect<Parent.Action>
+  ) -> Effect<Parent.Action> {
     let presentation = parentState[keyPath: state]
     // Not written since it was recorded: the same child, with nothing to record.
     if let recorded, recorded.stamp == presentation.stamp { return effects }

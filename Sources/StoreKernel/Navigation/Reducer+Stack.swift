@@ -39,7 +39,9 @@ extension Reducer {
     let stackReducer = StackReducer(
       parent: self, stack: stack, action: action, element: destination(), fileID: fileID,
       line: line, arrival: nil)
-    return Reduce { state, action in stackReducer.reduce(into: &state, action: action) }
+    return Reduce(start: { stackReducer.start(into: &$0) }) { state, action in
+      stackReducer.reduce(into: &state, action: action)
+    }
   }
 
   /// The stack `forEach`, and an effect for each element that arrives on the stack (pushed,
@@ -69,7 +71,9 @@ extension Reducer {
     let stackReducer = StackReducer(
       parent: self, stack: stack, action: action, element: destination(), fileID: fileID,
       line: line, arrival: arrival)
-    return Reduce { state, action in stackReducer.reduce(into: &state, action: action) }
+    return Reduce(start: { stackReducer.start(into: &$0) }) { state, action in
+      stackReducer.reduce(into: &state, action: action)
+    }
   }
 }
 
@@ -144,6 +148,32 @@ private struct StackReducer<Parent: Reducer, Element: Reducer> {
         for id in gone { state[keyPath: stack].composed.removeValue(forKey: id)?.storage.retire() }
       }
     }
+    if let arrival, !arrived.isEmpty {
+      let started = arrived.compactMap { id in
+        state[keyPath: stack].storage.index(of: id) != nil
+          ? arrival(id, &state[keyPath: stack]) : nil
+      }
+      effects = .merge([effects] + started)
+    }
+    return effects
+  }
+
+  /// At the store's start: the elements already on the stack start first, in order, then the
+  /// parent; then each element arrives, as one pushed later does.
+  func start(into state: inout Parent.State) -> Effect<Parent.Action> {
+    var snapshot = state[keyPath: stack].mountSnapshot
+    var effects: Effect<Parent.Action> = .none
+    let embed = action.embed
+    for id in state[keyPath: stack].ids {
+      guard let index = state[keyPath: stack].storage.index(of: id) else { continue }
+      effects = effects.merge(
+        with: element.reduceStoreStart(into: &state[keyPath: stack].storage[index])
+          .map { embed(.element(id: id, action: $0)) }
+          .dismissing(with: embed(.popFrom(id: id)))
+          .scoped(to: navigation(id)))
+    }
+    effects = effects.merge(with: parent.reduceStoreStart(into: &state))
+    let (_, arrived) = state[keyPath: stack].reconcileMounts(after: &snapshot, extra: nil)
     if let arrival, !arrived.isEmpty {
       let started = arrived.compactMap { id in
         state[keyPath: stack].storage.index(of: id) != nil

@@ -29,6 +29,12 @@ public struct CombineReducers<Reducers: Reducer>: Reducer {
   ) -> Effect<Reducers.Action> {
     reducers.reduce(into: &state, action: action)
   }
+
+  /// Runs the reducers' start, in order.
+  @inlinable
+  public func reduceStoreStart(into state: inout Reducers.State) -> Effect<Reducers.Action> {
+    reducers.reduceStoreStart(into: &state)
+  }
 }
 
 extension CombineReducers: Sendable where Reducers: Sendable {}
@@ -59,6 +65,14 @@ where First.State == Second.State, First.Action == Second.Action {
   ) -> Effect<First.Action> {
     let a = first.reduce(into: &state, action: action)
     let b = second.reduce(into: &state, action: action)
+    return a.merge(with: b)
+  }
+
+  /// Runs both reducers' start, in order.
+  @inlinable
+  public func reduceStoreStart(into state: inout First.State) -> Effect<First.Action> {
+    let a = first.reduceStoreStart(into: &state)
+    let b = second.reduceStoreStart(into: &state)
     return a.merge(with: b)
   }
 }

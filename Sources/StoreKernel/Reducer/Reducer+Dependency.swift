@@ -51,6 +51,18 @@ public struct DependencyOverridingReducer<Base: Reducer>: Reducer {
       base.reduce(into: &state, action: action)
     }
   }
+
+  /// Runs the base reducer's start with the overridden dependencies.
+  ///
+  /// - Parameter state: The store's initial state.
+  /// - Returns: The base reducer's effects at the store's start.
+  public func reduceStoreStart(into state: inout Base.State) -> Effect<Base.Action> {
+    var values = DependencyValues.current
+    update(&values)
+    return ReducerDependencies.with(DependencyScope(values)) {
+      base.reduceStoreStart(into: &state)
+    }
+  }
 }
 
 extension DependencyOverridingReducer: Sendable where Base: Sendable {}

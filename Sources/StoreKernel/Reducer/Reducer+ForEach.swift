@@ -35,7 +35,19 @@ extension Reducer {
   {
     let element = element()
     let place: AnyKeyPath = elements
-    return Reduce { state, parentAction in
+    // At the store's start, the elements already there start first, in order.
+    let start = { (state: inout State) -> Effect<Action> in
+      var effects: Effect<Action> = .none
+      for index in state[keyPath: elements].indices {
+        let id = state[keyPath: elements][index].id
+        effects = effects.merge(
+          with: element.reduceStoreStart(into: &state[keyPath: elements][index])
+            .map { action.embed((id: id, action: $0)) }
+            .scoped(to: NavigationID(place: place, identity: AnyHashable(id))))
+      }
+      return effects.merge(with: self.reduceStoreStart(into: &state))
+    }
+    return Reduce(start: start) { state, parentAction in
       var effects: Effect<Action> = .none
       if let (id, elementAction) = action.extract(parentAction) {
         if let index = state[keyPath: elements].firstIndex(where: { $0.id == id }) {

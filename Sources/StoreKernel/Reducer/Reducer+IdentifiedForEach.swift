@@ -59,7 +59,19 @@ extension Reducer {
     func navigation(_ id: ID) -> NavigationID {
       NavigationID(place: place, identity: AnyHashable(id))
     }
-    return Reduce { state, parentAction in
+    // At the store's start, the elements already there start first, in order.
+    let start = { (state: inout State) -> Effect<Action> in
+      var effects: Effect<Action> = .none
+      for index in 0..<state[keyPath: elements].storage.count {
+        let id = state[keyPath: elements].storage.ids[index]
+        effects = effects.merge(
+          with: element.reduceStoreStart(into: &state[keyPath: elements].storage[index])
+            .map { action.embed((id: id, action: $0)) }
+            .scoped(to: navigation(id)))
+      }
+      return effects.merge(with: self.reduceStoreStart(into: &state))
+    }
+    return Reduce(start: start) { state, parentAction in
       var effects: Effect<Action> = .none
       if let (id, elementAction) = action.extract(parentAction) {
         if let index = state[keyPath: elements].index(id: id) {

@@ -42,7 +42,16 @@ extension Reducer {
     func navigation(_ childState: ChildState?) -> NavigationID? {
       childState.map { NavigationID(place: place, identity: NavigationID.identity(of: $0)) }
     }
-    return Reduce { parentState, parentAction in
+    // At the store's start, a child already there starts first, as its actions run first.
+    let start = { (parentState: inout State) -> Effect<Action> in
+      var childEffects: Effect<Action> = .none
+      if let id = navigation(parentState[keyPath: state]) {
+        childEffects = child.reduceStoreStart(into: &parentState[keyPath: state]!)
+          .map(action.embed).scoped(to: id)
+      }
+      return childEffects.merge(with: self.reduceStoreStart(into: &parentState))
+    }
+    return Reduce(start: start) { parentState, parentAction in
       let before = navigation(parentState[keyPath: state])
       var childEffects: Effect<Action> = .none
       if let childAction = action.extract(parentAction) {
@@ -105,7 +114,17 @@ extension Reducer {
           identity: NavigationID.identity(of: $0) ?? AnyHashable(ObjectIdentifier(Child.self)))
       }
     }
-    return Reduce { parentState, parentAction in
+    let start = { (parentState: inout State) -> Effect<Action> in
+      var childEffects: Effect<Action> = .none
+      if let id = navigation(parentState[keyPath: enumState]),
+        var childState = casePath.extract(parentState[keyPath: enumState])
+      {
+        childEffects = child.reduceStoreStart(into: &childState).map(action.embed).scoped(to: id)
+        parentState[keyPath: enumState] = casePath.embed(childState)
+      }
+      return childEffects.merge(with: self.reduceStoreStart(into: &parentState))
+    }
+    return Reduce(start: start) { parentState, parentAction in
       let before = navigation(parentState[keyPath: enumState])
       var childEffects: Effect<Action> = .none
       if let childAction = action.extract(parentAction) {

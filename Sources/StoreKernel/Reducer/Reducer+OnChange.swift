@@ -22,7 +22,7 @@ extension Reducer {
         _ oldValue: Value, _ newValue: Value
       ) -> R
   ) -> Reduce<State, Action> where R.State == State, R.Action == Action {
-    Reduce { state, action in
+    Reduce(start: { self.reduceStoreStart(into: &$0) }) { state, action in
       let oldValue = toValue(state)
       let effects = self.reduce(into: &state, action: action)
       let newValue = toValue(state)

@@ -64,6 +64,21 @@ public protocol Reducer<State, Action> {
   /// - Returns: The effect to run, or ``Effect/none``.
   func reduce(into state: inout State, action: Action) -> Effect<Action>
 
+  /// What this reducer does when a store starts with it, once, before its first action: the
+  /// effects to run from the store's start.
+  ///
+  /// Reducers do nothing then, and need not implement it: the kernel's operators (`Scope`,
+  /// `ifLet`, `forEach`, a body's reducers) pass it on to the reducers they hold, and a
+  /// reducer with a ``body`` gets it from its body. A feature that a FeatureBridge `ifLet`
+  /// presents from the store's initial state starts here, so that it runs from the store's
+  /// start, as it would had it been presented later. A reducer that implements
+  /// ``reduce(into:action:)`` around another reducer passes it on in the same way, or the
+  /// reducers it holds do nothing at the start.
+  ///
+  /// - Parameter state: The store's initial state, which it may change as an action may.
+  /// - Returns: The effects to run, or ``Effect/none``.
+  func reduceStoreStart(into state: inout State) -> Effect<Action>
+
   /// The reducers this one is made of, run in order for every action.
   ///
   /// Built with ``ReducerBuilder``: list reducers, one per line, with `if`, `switch`, `for`
@@ -72,6 +87,17 @@ public protocol Reducer<State, Action> {
   /// body.
   @ReducerBuilder<State, Action>
   var body: Body { get }
+}
+
+extension Reducer {
+  /// Nothing happens at the store's start: the default for a reducer that holds no other.
+  ///
+  /// - Parameter state: The store's initial state.
+  /// - Returns: ``Effect/none``.
+  @inlinable
+  public func reduceStoreStart(into state: inout State) -> Effect<Action> {
+    .none
+  }
 }
 
 extension Reducer where Body == Never {
@@ -93,6 +119,15 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
+  }
+
+  /// Runs the start of ``body``'s reducers.
+  ///
+  /// - Parameter state: The store's initial state.
+  /// - Returns: The effects of the body's reducers at the store's start, merged.
+  @inlinable
+  public func reduceStoreStart(into state: inout State) -> Effect<Action> {
+    body.reduceStoreStart(into: &state)
   }
 }
 

@@ -20,6 +20,12 @@ public struct OptionalReducer<Wrapped: Reducer>: Reducer {
   ) -> Effect<Wrapped.Action> {
     wrapped?.reduce(into: &state, action: action) ?? .none
   }
+
+  /// Runs the wrapped reducer's start, if there is one.
+  @inlinable
+  public func reduceStoreStart(into state: inout Wrapped.State) -> Effect<Wrapped.Action> {
+    wrapped?.reduceStoreStart(into: &state) ?? .none
+  }
 }
 
 extension OptionalReducer: Sendable where Wrapped: Sendable {}
@@ -42,6 +48,15 @@ where First.State == Second.State, First.Action == Second.Action {
     switch self {
     case .first(let first): first.reduce(into: &state, action: action)
     case .second(let second): second.reduce(into: &state, action: action)
+    }
+  }
+
+  /// Runs the chosen reducer's start.
+  @inlinable
+  public func reduceStoreStart(into state: inout First.State) -> Effect<First.Action> {
+    switch self {
+    case .first(let first): first.reduceStoreStart(into: &state)
+    case .second(let second): second.reduceStoreStart(into: &state)
     }
   }
 }
@@ -70,6 +85,16 @@ public struct ReducerArray<Element: Reducer>: Reducer {
     var effects: Effect<Element.Action> = .none
     for reducer in reducers {
       effects = effects.merge(with: reducer.reduce(into: &state, action: action))
+    }
+    return effects
+  }
+
+  /// Runs each reducer's start, in order.
+  @inlinable
+  public func reduceStoreStart(into state: inout Element.State) -> Effect<Element.Action> {
+    var effects: Effect<Element.Action> = .none
+    for reducer in reducers {
+      effects = effects.merge(with: reducer.reduceStoreStart(into: &state))
     }
     return effects
   }

@@ -84,6 +84,21 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     }
   }
 
+  /// Runs the child's start on its part of the state (in a case path's case only when the
+  /// state is in it).
+  @inlinable
+  public func reduceStoreStart(into state: inout ParentState) -> Effect<ParentAction> {
+    switch toChildState {
+    case .keyPath(let keyPath):
+      return child.reduceStoreStart(into: &state[keyPath: keyPath]).map(toChildAction.embed)
+    case .casePath(let casePath, _, _):
+      guard var childState = casePath.extract(state) else { return .none }
+      let effect = child.reduceStoreStart(into: &childState)
+      state = casePath.embed(childState)
+      return effect.map(toChildAction.embed)
+    }
+  }
+
   @usableFromInline
   static func reportWrongCase(_ action: Child.Action, fileID: StaticString, line: UInt) {
     IssueReporter.report(

@@ -84,6 +84,7 @@ public final class Store<State, Action: Sendable> {
     self.init(
       initialState: initialState,
       reduce: { reducer.reduce(into: &$0, action: $1) },
+      start: { reducer.reduceStoreStart(into: &$0) },
       name: name ?? String(describing: State.self),
       withDependencies: prepareDependencies,
       isolation: isolation)
@@ -117,6 +118,7 @@ public final class Store<State, Action: Sendable> {
   init(
     initialState: () -> State,
     reduce: @escaping (inout State, Action) -> Effect<Action>,
+    start: (inout State) -> Effect<Action>,
     name: String,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void,
     isolation: any Actor
@@ -144,6 +146,7 @@ public final class Store<State, Action: Sendable> {
     self.source = .root(runtime)
     self.lentSource = .root(Unretained(runtime))
     registry.register(metrics)
+    runtime.begin(start)
   }
 
   @usableFromInline

@@ -126,6 +126,23 @@ final class StoreRuntime<State, Action: Sendable> {
     for observer in observers { observer.onStoreEnd?(state) }
   }
 
+  /// Runs the reducer's start (``Reducer/reduceStoreStart(into:)``) on the initial state, as
+  /// the store is created: before any action, with the store's dependencies, the state held in
+  /// place as for an action. Counted as no action and no reducer run; the effects it returns
+  /// run as an action's do, and no `send`'s task covers them.
+  func begin(_ reduceStart: (inout State) -> Effect<Action>) {
+    isProcessing = true
+    isReducing = true
+    let effect = ReducerDependencies.with(lentDependencies, key: dependencyKey) {
+      reduceStart(&state)
+    }
+    isReducing = false
+    if !effect.isNone { _ = start(effect, ids: []) }
+    if queueHead < queue.count { drainQueue() }
+    isProcessing = false
+    activeGroup = nil
+  }
+
   // MARK: - Sending
 
   @inlinable

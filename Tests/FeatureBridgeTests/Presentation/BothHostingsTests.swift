@@ -117,6 +117,57 @@ import Testing
     await store.finish()
   }
 
+  @Test(arguments: hostings) func aFeaturePresentedByTheInitialStateRunsFromTheStoresStart(
+    hosting: FeatureHosting
+  ) async {
+    var initial = Memo.State()
+    initial.recording = Recording(id: 7)
+    let store = TestStore(
+      initialState: initial, reducer: Memo(), withDependencies: dependencies(hosting))
+    #expect(features.liveFeatureNames == ["Recorder"])
+    // Its timer runs before the store has had any action.
+    await clock.advance(by: .seconds(2))
+    await store.receive(.recorder(.presented(.output(.recorded(seconds: 1)))))
+    await store.receive(.recorder(.presented(.output(.recorded(seconds: 2)))))
+    await store.send(.recorder(.dismiss)) { $0.recording = nil }
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
+  @Test(arguments: hostings) func featuresOnAStackOfTheInitialStateRunFromTheStoresStart(
+    hosting: FeatureHosting
+  ) async {
+    var initial = Takes.State()
+    initial.path.append(Recording(id: 1))
+    initial.path.append(Recording(id: 2))
+    let store = TestStore(
+      initialState: initial, reducer: Takes(), withDependencies: dependencies(hosting))
+    #expect(features.liveFeatureNames == ["Recorder", "Recorder"])
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 0, action: .output(.recorded(seconds: 1)))))
+    await store.receive(.path(.element(id: 1, action: .output(.recorded(seconds: 1)))))
+    await store.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+    #expect(features.liveFeatureCount == 0)
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
+  @Test(arguments: hostings) func aPresentedFeaturePresentsFromItsInitialStateAtItsOwnStart(
+    hosting: FeatureHosting
+  ) async {
+    let store = TestStore(
+      initialState: Lobby.State(), reducer: Lobby(), withDependencies: dependencies(hosting))
+    await store.send(.open) { $0.booth = 1 }
+    // The booth's recorder runs from the booth's start, in its store or composed into it.
+    #expect(features.liveFeatureNames.sorted() == ["Booth", "Recorder"])
+    await clock.advance(by: .seconds(1))
+    await store.receive(.booth(.presented(.output(1)))) { $0.heard = [1] }
+    await store.send(.booth(.dismiss)) { $0.booth = nil }
+    #expect(features.liveFeatureCount == 0)
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
   @Test(arguments: hostings) func featuresOnAStackRunUntilPopped(hosting: FeatureHosting) async {
     let store = TestStore(
       initialState: Takes.State(), reducer: Takes(), withDependencies: dependencies(hosting))

@@ -164,7 +164,8 @@ struct Desk: Reducer {
       $0[feature: RecorderFeature.launcher] = .fake(recorder)
       $0.featureRegistry = features
     }
-    #expect(features.liveFeatureNames.isEmpty)
+    // Running from the store's start, before any action.
+    #expect(features.liveFeatureNames == ["FakeRecorder"])
 
     await store.send(.recorder(.presented(.input(.stop))))
 
@@ -176,6 +177,35 @@ struct Desk: Reducer {
     await store.send(.recorder(.dismiss)) { $0.recording = nil }
     #expect(features.liveFeatureCount == 0)
     await store.finish()
+  }
+
+  @Test func aFeaturePresentedByTheInitialStateRunsFromTheStoresStart() async {
+    let ringer = FakeFeature<Never, Int>(name: "FakeRinger")
+    let store = TestStore(initialState: Bell.State(ringer: 1), reducer: Bell()) {
+      $0[feature: Bell.ringer] = .fake(ringer)
+      $0.featureRegistry = features
+    }
+    #expect(features.liveFeatureNames == ["FakeRinger"])
+    // It emits before the store has had any action, and the parent hears it.
+    await ringer.emit(7)
+    await store.receive(.ringer(.presented(.output(7)))) { $0.rings = [7] }
+    await store.send(.ringer(.dismiss)) { $0.ringer = nil }
+    #expect(features.liveFeatureCount == 0)
+    await store.finish()
+  }
+
+  @Test func aFeaturePresentedByTheInitialStateOfAPlainStoreRunsFromItsStart() async {
+    let ringer = FakeFeature<Never, Int>(name: "FakeRinger")
+    let store = Store(initialState: Bell.State(ringer: 1), reducer: Bell()) {
+      $0[feature: Bell.ringer] = .fake(ringer)
+      $0.featureRegistry = features
+    }
+    #expect(features.liveFeatureNames == ["FakeRinger"])
+    // `emit` returns once the store has handled the output.
+    await ringer.emit(7)
+    #expect(store.state.rings == [7])
+    store.send(.ringer(.dismiss))
+    #expect(features.liveFeatureCount == 0)
   }
 
   @Test func aFakeWhoseInputIsNeverEmitsOnItsOwnBehindAPresentation() async {
