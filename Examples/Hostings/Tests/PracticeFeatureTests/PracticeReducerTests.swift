@@ -120,18 +120,17 @@ import Testing
     await store.finish()
   }
 
-  /// The log tells its count when it starts, and the parent's first action sends it a line:
-  /// the log's start (and its output) runs within the parent's step, so its output comes first,
-  /// in a store of its own and composed alike (a composed feature runs what it sends itself at
-  /// once in the same step, as its own store does).
-  @Test(arguments: hostings) func aLogPresentedByTheInitialStateTellsItsCountBeforeItsFirstLine(
+  /// The log tells its count when it starts: presented by the initial state, it starts at the
+  /// store's start, before any action, so its count arrives before the parent's first action,
+  /// in a store of its own and composed alike; that first action's line reaches it.
+  @Test(arguments: hostings) func aLogPresentedByTheInitialStateTellsItsCountFromTheStoresStart(
     hosting: FeatureHosting
   ) async {
     var initial = PracticeState(practice: practice)
     initial.log = SessionLog(path: practice.logPath)
     let store = session(hosting, initialState: initial)
-    await store.send(.input(.note("warm up")))
     await store.receive(.log(.presented(.output(.countChanged(0)))))
+    await store.send(.input(.note("warm up")))
     await store.receive(.log(.presented(.input(.append("warm up")))))
     await store.receive(.log(.presented(.output(.countChanged(1))))) { $0.logCount = 1 }
     await store.send(.log(.dismiss)) { $0.log = nil }
@@ -184,8 +183,8 @@ import Testing
     initial.ratings = [5]
     initial.timers.append(Countdown(seconds: 30))
     let store = session(hosting, initialState: initial)
-    await store.send(.view(.resetTapped)) { $0.destination = .confirmReset(.reset) }
     await store.receive(.log(.presented(.output(.countChanged(0)))))
+    await store.send(.view(.resetTapped)) { $0.destination = .confirmReset(.reset) }
     await store.send(.input(.note("warm up")))
     await store.receive(.log(.presented(.input(.append("warm up")))))
     await store.receive(.log(.presented(.output(.countChanged(1))))) { $0.logCount = 1 }
