@@ -115,8 +115,12 @@ extension Reducer {
 /// Inlinable, so that it runs specialized for the parent's and the child's types in the module
 /// that presents: unspecialized, each step looked up the metadata of a dozen generic types and
 /// a presented child's action cost several times a store's send (docs/performance.md).
+///
+/// A class, so that the two closures of its reducer (an action's and the store's start) share
+/// it as their one capture, with no context of their own to allocate: a body that presents
+/// builds it again for every action.
 @usableFromInline
-struct Presentation<Parent: Reducer, Child: Reducer> {
+final class Presentation<Parent: Reducer, Child: Reducer> {
   @usableFromInline let parent: Parent
   @usableFromInline let state: WritableKeyPath<Parent.State, PresentationState<Child.State>>
   @usableFromInline let action: ActionPath<Parent.Action, PresentationAction<Child.Action>>
@@ -145,8 +149,8 @@ struct Presentation<Parent: Reducer, Child: Reducer> {
 
   @inlinable
   var reducer: Reduce<Parent.State, Parent.Action> {
-    Reduce(start: { start(into: &$0) }) { parentState, parentAction in
-      reduce(into: &parentState, action: parentAction)
+    Reduce(start: { self.start(into: &$0) }) { parentState, parentAction in
+      self.reduce(into: &parentState, action: parentAction)
     }
   }
 
@@ -243,7 +247,7 @@ struct Presentation<Parent: Reducer, Child: Reducer> {
 
   /// Records the child presented now, when it is not `recorded`, the one recorded before the
   /// step; returns `effects` with the cancellation of the child that went, if one did.
-  @inlinable
+  @inlinable @inline(__always)
   func record(
     since recorded: PresentedChild?, in parentState: inout Parent.State,
     effects: Effect<Parent.Action>
