@@ -1,4 +1,5 @@
 import FeatureBridge
+import MultiStorePrimitives
 import StoreKernel
 import StoreKernelTesting
 import Testing
@@ -330,4 +331,61 @@ extension FeatureSettleSelfWaitTests {
   }
   holder.feature = nil
   await parent.stop()
+}
+
+extension FeatureSettleSelfWaitTests {
+  /// The parent composed into the root, the child it presents in a store of its own (its
+  /// launcher has no recipe, so it cannot be composed): the child's effects are its store's,
+  /// not the parent's, and the parent's check must look at the children it presents.
+  @Test func settleOfAComposedParentFromItsOwnStoreChildsEffectIsReportedAndReturns() async {
+    TestIssues.install()
+    let holder = SettleHolder<Parent.Input, CallerOutput>()
+    let launcher = FeatureLauncher<Recording, CallerInput, CallerOutput> { _, isolation in
+      FeatureLauncher { (_: Void) in
+        FeatureRecipe(
+          name: "Caller", initialState: 0, reducer: Caller(hostCall: { await holder.settle() }))
+      }.start(isolation: isolation)
+    }
+    let root = ComposedParentRoot(launcher: launcher)
+    let parent = root.parent
+    await expectSettleOfTheParentReported(parent, holder: holder) {
+      #expect(root.store.state.$parent.composed != nil)
+      let view = parent.viewStore(
+        state: Parent.State.self, viewAction: Parent.Action.ViewAction.self)
+      // The child has a store of its own: nothing of it is composed into the parent.
+      #expect(view.$child.composed == nil)
+      #expect(view.child != nil)
+    }
+  }
+}
+
+extension FeatureSettleSelfWaitTests {
+  /// The parent composed into the root settles the child it presents in a store of its own,
+  /// as it does in a store of its own: its `settle()` returns once the child's work is done.
+  @Test func settleOfAComposedParentWaitsForItsOwnStoreChild() async {
+    let done = LockedValue(false)
+    // The child's work waits for a gate that opens only once the main actor is free: once the
+    // settle below has suspended, waiting. A settle that does not wait for the child returns
+    // without suspending, before the gate opens.
+    let (gate, open) = AsyncStream<Void>.makeStream()
+    let launcher = FeatureLauncher<Recording, CallerInput, CallerOutput> { _, isolation in
+      FeatureLauncher { (_: Void) in
+        FeatureRecipe(
+          name: "Caller", initialState: 0,
+          reducer: Caller(hostCall: {
+            for await _ in gate {}
+            done.withLock { $0 = true }
+          }))
+      }.start(isolation: isolation)
+    }
+    let root = ComposedParentRoot(launcher: launcher)
+    let parent = root.parent
+    parent.viewStore(state: Parent.State.self, viewAction: Parent.Action.ViewAction.self)
+      .send(.present)
+    await parent.send(.callHostInChild)
+    Task { @MainActor in open.finish() }
+    await parent.settle()
+    #expect(done.withLock { $0 })
+    await parent.stop()
+  }
 }

@@ -39,6 +39,9 @@ final class FeatureHost<R: Reducer>: RunningFeatureHost where R.Action: Boundary
   /// effects are all that store's), and on those of the features composed into it in turn;
   /// `nil` for a store of its own.
   @usableFromInline var effectMark: EffectMark?
+  /// Composed into another store: the features it presents there in stores of their own, which
+  /// its settle and stop reach (set by its entry among that store's running children).
+  var presentedInStoresOfTheirOwn: PresentedInStoresOfTheirOwn?
 
   @usableFromInline
   init(
@@ -165,10 +168,12 @@ final class FeatureHost<R: Reducer>: RunningFeatureHost where R.Action: Boundary
     inputWork.removeAll()
     // The features it presents in stores of their own settle too, and what they emitted
     // reaches it. A feature composed into another store (`endEffects` set) presents into that
-    // store: its children's work is part of its inputs' work, and the store's running
-    // children are not all its own.
+    // store: its composed children's work is part of its inputs' work, and of the store's
+    // running children, it settles those it presents in stores of their own.
     if endEffects == nil, let presented = store?.runningChildren {
       await presented.settleAll()
+    } else if let presented = presentedInStoresOfTheirOwn {
+      await presented.settle()
     }
   }
 
@@ -239,10 +244,12 @@ final class FeatureHost<R: Reducer>: RunningFeatureHost where R.Action: Boundary
     deliverBatch()
     // The features this one presents stop first, as their hosts would stop them: what they
     // report while stopping reaches this feature before its own stop action runs.
-    // (A composed feature reaches the root's presented features, which are not all its own:
-    // those it presented end with its effects, as if let go.)
+    // (A composed feature's are among the presenting store's, which are not all its own: it
+    // stops those it presents in stores of their own; those composed end with its effects.)
     if endEffects == nil, let presented = store?.runningChildren {
       await presented.stopAll()
+    } else if let presented = presentedInStoresOfTheirOwn {
+      await presented.stop()
     }
     if let willStop = R.Action.willStop, let store {
       await store.send(willStop).finish()

@@ -445,6 +445,8 @@ final class ComposedChild<Input: Sendable, Output: Sendable>: RunningChild {
   private let cancel: () -> Void
   private(set) var handle: FeatureHandle<Input, Output>?
   private var isStopped = false
+  /// The features it presents in stores of their own, among the store's running children.
+  var presentedInStoresOfTheirOwn: PresentedInStoresOfTheirOwn?
 
   init<Start>(
     composition: FeatureComposition<Start, Input, Output>,
@@ -470,6 +472,7 @@ final class ComposedChild<Input: Sendable, Output: Sendable>: RunningChild {
     let made = makeHandle(
       PresentingScope(store: store, box: box, storage: storage) { embed(.composed($0)) },
       startWork, registration, { [weak self] in self?.end() })
+    (made.host as? any ComposedFeatureHost)?.reach(presentedInStoresOfTheirOwn)
     handle = made
     return made
   }
@@ -564,6 +567,8 @@ struct ComposedPresentation<Action: Sendable, Start: Sendable, Input: Sendable, 
       composition: composition, registration: registry.register(name: name), embed: embed,
       send: { action in send(action).map { sink.sendOnActor($0) } ?? StoreTask() },
       cancel: { [weak runtime] in runtime?.cancel(id: child) })
+    feature.presentedInStoresOfTheirOwn = PresentedInStoresOfTheirOwn(
+      children: presented, parent: child)
     presented.insert(feature, for: child, depth: ids.count { $0.marksChild })
     runtime.attach(ids: ids) { [weak presented] _ in
       presented?.remove(child)?.letGo()

@@ -6,7 +6,7 @@ public import StoreKernel
 /// store that presents features (an operator state), confined to its actor.
 final class RunningChildren {
   private var running: [EffectID: any RunningChild] = [:]
-  /// Where each sits: how many children deep, and when it came (``stopAll()``'s order).
+  /// Where each sits: how many children deep, and when it came (``stopAll(under:)``'s order).
   private var places: [EffectID: (depth: Int, sequence: Int)] = [:]
   private var sequence = 0
 
@@ -42,11 +42,15 @@ final class RunningChildren {
   /// `settle()` of the presenting feature waits for besides its own inputs' work.
   ///
   /// A feature that a settle of these is settling already is not settled again.
-  nonisolated(nonsending) func settleAll() async {
+  ///
+  /// - Parameter parent: Only the features in stores of their own presented under this child
+  ///   (a feature composed into this store): `nil` for all.
+  nonisolated(nonsending) func settleAll(under parent: EffectID? = nil) async {
     var settled = Set<ObjectIdentifier>()
-    while let next = running.values.first(where: {
-      !settled.contains(ObjectIdentifier($0)) && !settling.contains(ObjectIdentifier($0))
-    }) {
+    while let next = running.first(where: {
+      !settled.contains(ObjectIdentifier($0.value))
+        && !settling.contains(ObjectIdentifier($0.value)) && isIncluded($0, under: parent)
+    })?.value {
       let id = ObjectIdentifier(next)
       settled.insert(id)
       settling.insert(id)
@@ -57,11 +61,21 @@ final class RunningChildren {
 
   /// The name of the feature whose effect the current task runs, among these and those they
   /// present, skipping the hosts in `visited` (see `FeatureHost.featureRunningCurrentTask`).
-  func featureRunningCurrentTask(visited: inout Set<ObjectIdentifier>) -> String? {
-    for feature in running.values {
-      if let name = feature.featureRunningCurrentTask(visited: &visited) { return name }
+  func featureRunningCurrentTask(
+    visited: inout Set<ObjectIdentifier>, under parent: EffectID? = nil
+  ) -> String? {
+    for entry in running where isIncluded(entry, under: parent) {
+      if let name = entry.value.featureRunningCurrentTask(visited: &visited) { return name }
     }
     return nil
+  }
+
+  /// Whether `entry` is among the features reached for `parent` (see ``settleAll(under:)``).
+  private func isIncluded(
+    _ entry: (key: EffectID, value: any RunningChild), under parent: EffectID?
+  ) -> Bool {
+    guard let parent else { return true }
+    return entry.value is any OwnStoreChildEntry && entry.key.marksChild(under: parent)
   }
 
   /// The presented features being settled now.
@@ -69,19 +83,49 @@ final class RunningChildren {
 
   /// Stops every presented feature as a host's `stop()` does (its stop action runs and is
   /// awaited), before the store that presents them stops, on `isolation`: their actor.
-  nonisolated(nonsending) func stopAll() async {
+  ///
+  /// - Parameter parent: Only the features in stores of their own presented under this child
+  ///   (a feature composed into this store, stopping): `nil` for all.
+  nonisolated(nonsending) func stopAll(under parent: EffectID? = nil) async {
     // The deepest first, so what a feature hands over while it stops reaches its parent before
     // the parent stops; among equals, in the order they came.
-    let order = running.keys.sorted {
+    let order = running.filter { isIncluded($0, under: parent) }.keys.sorted {
       let (left, right) = (places[$0] ?? (0, 0), places[$1] ?? (0, 0))
       return left.depth != right.depth ? left.depth > right.depth : left.sequence < right.sequence
     }
-    let features = order.compactMap { running[$0] }
-    running = [:]
-    places = [:]
+    let features = order.compactMap { remove($0) }
     for feature in features { await feature.stop() }
   }
 }
+
+/// The features in stores of their own that a feature composed into a store presents, at any
+/// depth: entries of that store's running children under the feature's own. Its host's
+/// `settle()` and stop reach them, as a feature in a store of its own reaches its store's.
+///
+/// Not `Sendable`: confined to the store's actor, with the running children.
+struct PresentedInStoresOfTheirOwn {
+  weak var children: RunningChildren?
+  /// The composed feature's own entry.
+  let parent: EffectID
+
+  nonisolated(nonsending) func settle() async {
+    await children?.settleAll(under: parent)
+  }
+
+  nonisolated(nonsending) func stop() async {
+    await children?.stopAll(under: parent)
+  }
+
+  func featureRunningCurrentTask(visited: inout Set<ObjectIdentifier>) -> String? {
+    children?.featureRunningCurrentTask(visited: &visited, under: parent)
+  }
+}
+
+/// A presented feature that runs in a store of its own (``OwnStoreChild``), whatever its input
+/// and output.
+protocol OwnStoreChildEntry: RunningChild {}
+
+extension OwnStoreChild: OwnStoreChildEntry {}
 
 /// A presented feature, whatever its input and output: confined to the presenting store's actor.
 protocol RunningChild: AnyObject {

@@ -34,6 +34,17 @@ package struct EffectID: Hashable, Sendable {
   }
 
   /// The id that marks every effect of the child `navigation`.
+  /// Whether this id marks a child presented under the child `other` marks, at any depth (in
+  /// the child's own state, or in what that presents).
+  ///
+  /// - Parameter other: The id of a presented child.
+  /// - Returns: `true` for a child of `other`'s, or of theirs.
+  package func marksChild(under other: EffectID) -> Bool {
+    guard marksChild, let parent = other.markedChild else { return false }
+    let prefix = other.path + [parent]
+    return path.count >= prefix.count && path.starts(with: prefix)
+  }
+
   init(navigation: NavigationID) {
     self.base = ErasedEffectIDValue(TypedEffectID(navigation))
     self.path = []
