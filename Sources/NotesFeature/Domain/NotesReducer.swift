@@ -31,6 +31,11 @@ package struct NotesReducer: Reducer {
     return presentingTheEditor.reduce(into: &state, action: action)
   }
 
+  /// The store's start, passed on: an editor already open in the initial state starts then.
+  package func reduceStoreStart(into state: inout NotesState) -> Effect<NotesAction> {
+    presentingTheEditor?.reduceStoreStart(into: &state) ?? .none
+  }
+
   private func reduceList(
     into state: inout NotesState, action: NotesAction
   ) -> Effect<NotesAction> {

@@ -148,3 +148,35 @@ import Testing
     await store.finish()
   }
 }
+
+extension NotesPresentingTheEditorTests {
+  /// A note already open in the initial state: its editor runs from the store's start (the
+  /// notes reducer passes the store's start on to the `ifLet` it holds), so what the editor
+  /// hands over reaches the list before any action.
+  @Test func aNoteOpenInTheInitialStateHasItsEditorRunningFromTheStoresStart() async {
+    let editor = FakeFeature<NoteEditorInput, NoteEditorOutput>(name: "FakeEditor")
+    var state = NotesState.loaded([beta, alpha])
+    state.editing = NoteEditing(note: beta, cursor: 0)
+    let store = TestStore(initialState: state, reducer: NotesReducer()) {
+      $0.notesStorage = recording.storage
+      $0.notesAutosaveDelay = autosaveDelay
+      $0.clock = clock
+      $0[feature: NoteEditorFeature.launcher] = .fake(editor)
+    }
+    var handed = NoteEditing(note: beta, cursor: 0)
+    handed.note.body = "bb?"
+    await editor.emit(.changed(handed))
+    await store.receive(.internal(.editor(.presented(.output(.changed(handed)))))) {
+      $0.notes[0].body = "bb?"
+      $0.notes[0].revision = 3
+      $0.nextRevision = 4
+      $0.history[2] = EditHistory()
+      $0.editCount = 1
+      $0.savesInFlight = 1
+    }
+    await expectSaveFinished(store, editCount: 1, noteCount: 2)
+    #expect(recording.saved.last?.notes.first?.body == "bb?")
+    await store.send(.internal(.editor(.dismiss))) { $0.editing = nil }
+    await store.finish()
+  }
+}
