@@ -160,10 +160,18 @@ private struct Parent: Reducer {
 
 /// How the parent presents the caller; each test puts its own in its place.
 private enum CallerFeature {
-  static let launcher = FeatureLauncher<Recording, CallerInput, CallerOutput> { _, isolation in
-    FeatureLauncher { (_: Void) in
-      FeatureRecipe(name: "Caller", initialState: 0, reducer: Caller(hostCall: {}))
-    }.start(isolation: isolation)
+  static let launcher = inAStoreOfItsOwn(hostCall: {})
+
+  /// A caller whose effect runs `hostCall`, in a store of its own (a launcher with no recipe,
+  /// so never composed).
+  static func inAStoreOfItsOwn(
+    hostCall: @escaping @Sendable () async -> Void
+  ) -> FeatureLauncher<Recording, CallerInput, CallerOutput> {
+    FeatureLauncher { _, isolation in
+      FeatureLauncher { (_: Void) in
+        FeatureRecipe(name: "Caller", initialState: 0, reducer: Caller(hostCall: hostCall))
+      }.start(isolation: isolation)
+    }
   }
 }
 
@@ -218,12 +226,7 @@ private enum CallerFeature {
   @Test func settleOfTheParentFromAPresentedFeaturesEffectIsReportedAndReturns() async {
     TestIssues.install()
     let holder = SettleHolder<Parent.Input, CallerOutput>()
-    let launcher = FeatureLauncher<Recording, CallerInput, CallerOutput> { _, isolation in
-      FeatureLauncher { (_: Void) in
-        FeatureRecipe(
-          name: "Caller", initialState: 0, reducer: Caller(hostCall: { await holder.settle() }))
-      }.start(isolation: isolation)
-    }
+    let launcher = CallerFeature.inAStoreOfItsOwn(hostCall: { await holder.settle() })
     let parent = FeatureLauncher { (_: Void) in
       FeatureRecipe(name: "Parent", initialState: Parent.State(), reducer: Parent())
     }.start(withDependencies: { $0[feature: CallerFeature.launcher] = launcher })
@@ -340,12 +343,7 @@ extension FeatureSettleSelfWaitTests {
   @Test func settleOfAComposedParentFromItsOwnStoreChildsEffectIsReportedAndReturns() async {
     TestIssues.install()
     let holder = SettleHolder<Parent.Input, CallerOutput>()
-    let launcher = FeatureLauncher<Recording, CallerInput, CallerOutput> { _, isolation in
-      FeatureLauncher { (_: Void) in
-        FeatureRecipe(
-          name: "Caller", initialState: 0, reducer: Caller(hostCall: { await holder.settle() }))
-      }.start(isolation: isolation)
-    }
+    let launcher = CallerFeature.inAStoreOfItsOwn(hostCall: { await holder.settle() })
     let root = ComposedParentRoot(launcher: launcher)
     let parent = root.parent
     await expectSettleOfTheParentReported(parent, holder: holder) {
@@ -368,16 +366,10 @@ extension FeatureSettleSelfWaitTests {
     // settle below has suspended, waiting. A settle that does not wait for the child returns
     // without suspending, before the gate opens.
     let (gate, open) = AsyncStream<Void>.makeStream()
-    let launcher = FeatureLauncher<Recording, CallerInput, CallerOutput> { _, isolation in
-      FeatureLauncher { (_: Void) in
-        FeatureRecipe(
-          name: "Caller", initialState: 0,
-          reducer: Caller(hostCall: {
-            for await _ in gate {}
-            done.withLock { $0 = true }
-          }))
-      }.start(isolation: isolation)
-    }
+    let launcher = CallerFeature.inAStoreOfItsOwn(hostCall: {
+      for await _ in gate {}
+      done.withLock { $0 = true }
+    })
     let root = ComposedParentRoot(launcher: launcher)
     let parent = root.parent
     parent.viewStore(state: Parent.State.self, viewAction: Parent.Action.ViewAction.self)
