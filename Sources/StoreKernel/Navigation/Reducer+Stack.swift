@@ -103,14 +103,10 @@ private struct StackReducer<Parent: Reducer, Element: Reducer> {
     case .element(let id, let elementAction)?:
       if let index = state[keyPath: stack].storage.index(of: id) {
         ran = id
-        let embed = action.embed
         // In place, by position: the element never leaves the stack.
-        elementEffects = element.reduce(
-          into: &state[keyPath: stack].storage[index], action: elementAction
-        )
-        .map { embed(.element(id: id, action: $0)) }
-        .dismissing(with: embed(.popFrom(id: id)))
-        .scoped(to: navigation(id))
+        elementEffects = embedded(
+          element.reduce(into: &state[keyPath: stack].storage[index], action: elementAction),
+          of: id)
       } else {
         report(
           "an action for an element that is not in the stack (\(id)): \(elementAction). It "
@@ -148,40 +144,46 @@ private struct StackReducer<Parent: Reducer, Element: Reducer> {
         for id in gone { state[keyPath: stack].composed.removeValue(forKey: id)?.storage.retire() }
       }
     }
-    if let arrival, !arrived.isEmpty {
-      let started = arrived.compactMap { id in
+    return effects.merge(with: arrivals(arrived, in: &state))
+  }
+
+  /// The effects of the element `id`, as the parent's: marked with its id, its `dismiss()` a
+  /// pop.
+  private func embedded(
+    _ effects: Effect<Element.Action>, of id: StackElementID
+  ) -> Effect<Parent.Action> {
+    let embed = action.embed
+    return effects.map { embed(.element(id: id, action: $0)) }
+      .dismissing(with: embed(.popFrom(id: id)))
+      .scoped(to: navigation(id))
+  }
+
+  /// The effects `arrival` returns for the elements that `arrived` and are still there.
+  private func arrivals(
+    _ arrived: [StackElementID], in state: inout Parent.State
+  ) -> Effect<Parent.Action> {
+    guard let arrival, !arrived.isEmpty else { return .none }
+    return .merge(
+      arrived.compactMap { id in
         state[keyPath: stack].storage.index(of: id) != nil
           ? arrival(id, &state[keyPath: stack]) : nil
-      }
-      effects = .merge([effects] + started)
-    }
-    return effects
+      })
   }
 
   /// At the store's start: the elements already on the stack start first, in order, then the
   /// parent; then each element arrives, as one pushed later does.
   func start(into state: inout Parent.State) -> Effect<Parent.Action> {
     var snapshot = state[keyPath: stack].mountSnapshot
-    var effects: Effect<Parent.Action> = .none
-    let embed = action.embed
+    var started: Effect<Parent.Action> = .none
     for id in state[keyPath: stack].ids {
       guard let index = state[keyPath: stack].storage.index(of: id) else { continue }
-      effects = effects.merge(
-        with: element.reduceStoreStart(into: &state[keyPath: stack].storage[index])
-          .map { embed(.element(id: id, action: $0)) }
-          .dismissing(with: embed(.popFrom(id: id)))
-          .scoped(to: navigation(id)))
+      started = started.merge(
+        with: embedded(
+          element.reduceStoreStart(into: &state[keyPath: stack].storage[index]), of: id))
     }
-    effects = effects.merge(with: parent.reduceStoreStart(into: &state))
+    started = started.merge(with: parent.reduceStoreStart(into: &state))
     let (_, arrived) = state[keyPath: stack].reconcileMounts(after: &snapshot, extra: nil)
-    if let arrival, !arrived.isEmpty {
-      let started = arrived.compactMap { id in
-        state[keyPath: stack].storage.index(of: id) != nil
-          ? arrival(id, &state[keyPath: stack]) : nil
-      }
-      effects = .merge([effects] + started)
-    }
-    return effects
+    return started.merge(with: arrivals(arrived, in: &state))
   }
 
   /// In a test, keeps the store's generator in step with an id a test pushed, as TCA does: a
