@@ -220,6 +220,66 @@ private struct Root: Reducer {
     #expect(plain.events.stateDerivations == plainDerivations + 10)
     _ = (token, plainToken)
   }
+
+  @Test func aChildScopedWithAVersionIsSkippedByTheRootUntilTheVersionGrows() {
+    let version = StateVersion()
+    let branch = root.scope(
+      state: { $0.branch }, action: Root.Action.branch, name: "branch", version: version)
+    // A scope further in is gated by the same version.
+    let leaf = branch.scope(state: \.leaf, action: Branch.Action.leafPath)
+    var labels: [String] = []
+    var values: [Int] = []
+    let tokens = [
+      branch.observe(\.label) { labels.append($0) }, leaf.observe(\.value) { values.append($0) },
+    ]
+    let derivations = (branch.events.stateDerivations, leaf.events.stateDerivations)
+
+    for _ in 0..<5 { root.send(.bumpOther) }
+    // The version did not grow: neither observer was called, so nothing was derived.
+    #expect(branch.events.stateDerivations == derivations.0)
+    #expect(leaf.events.stateDerivations == derivations.1)
+
+    // The version is the contract: a change it does not count is not seen.
+    root.send(.branch(.rename("oak")))
+    #expect(labels == [""])
+
+    // Its owner bumps it with the change (here, after it): the next pass sees the state.
+    version.bump()
+    root.send(.branch(.leaf(.add(2))))
+    #expect(labels == ["", "oak"])
+    #expect(values == [0, 2])
+    // Once per observer, as for any observer whose part changed.
+    #expect(branch.events.stateDerivations > derivations.0)
+    let seen = (branch.events.stateDerivations, leaf.events.stateDerivations)
+    root.send(.bumpOther)
+    #expect(branch.events.stateDerivations == seen.0)
+    #expect(leaf.events.stateDerivations == seen.1)
+    _ = tokens
+  }
+
+  @Test func theGateOfTheInnermostVersionedScopeWins() {
+    let outer = StateVersion()
+    let inner = StateVersion()
+    let branch = root.scope(
+      state: { $0.branch }, action: Root.Action.branch, name: "branch", version: outer)
+    let leaf = branch.scope(
+      state: { $0.leaf }, action: Branch.Action.leafPath.embed, name: "leaf", version: inner)
+    var values: [Int] = []
+    let token = leaf.observe(\.value) { values.append($0) }
+    let derivations = leaf.events.stateDerivations
+
+    // The outer part changed, the leaf did not: the leaf's observer is not called.
+    root.send(.branch(.rename("oak")))
+    outer.bump()
+    root.send(.bumpOther)
+    #expect(leaf.events.stateDerivations == derivations)
+
+    root.send(.branch(.leaf(.add(4))))
+    inner.bump()
+    root.send(.bumpOther)
+    #expect(values == [0, 4])
+    _ = token
+  }
 }
 
 private struct BranchKey: Equatable {

@@ -142,7 +142,7 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
       let action: R.Action
       switch step {
       case .start:
-        unique.token.version &+= 1
+        unique.token.version.bump()
         return unique.reducer.reduceStoreStart(into: &unique.state).marked(unique.mark).map {
           FeatureAction<Input, Output>.composed(ComposedAction($0))
         }
@@ -157,7 +157,7 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
         }
         action = own
       }
-      unique.token.version &+= 1
+      unique.token.version.bump()
       // What the feature sends itself at once runs now, in this step, as its own store runs
       // it before anything else reaches it; so its outputs reach the parent in the order they
       // would from a store of its own.
@@ -380,6 +380,9 @@ struct PresentingScope<State, Action: Sendable>: ComposedScoping {
     else {
       preconditionFailure("A composed feature's view was asked for while it was not presented")
     }
+    // Watched by the feature's version: the root skips a view of it, without a call, on an
+    // action that did not touch this feature (a key path into the parent's state costs a
+    // microsecond, times every view on screen).
     return store.scope(
       state: { parent in
         if let box = storage(parent), let now = state(box) { return now }
@@ -389,12 +392,7 @@ struct PresentingScope<State, Action: Sendable>: ComposedScoping {
       },
       action: { embed(action($0)) },
       name: "\(store.name)/\(name)",
-      changesWith: { _ in
-        // The feature's version: no read of the parent's state on an action that did not
-        // touch this feature (a key path into it costs a microsecond, times every view on
-        // screen).
-        firstToken.version
-      })
+      version: firstToken.version)
   }
 }
 
@@ -406,7 +404,7 @@ struct PresentingScope<State, Action: Sendable>: ComposedScoping {
 /// Not `Sendable`: confined to the presenting store's actor.
 @usableFromInline
 final class ComposedToken {
-  @usableFromInline var version = 0
+  @usableFromInline let version = StateVersion()
   /// The box, kept once it retired: its last state.
   private(set) var kept: AnyObject?
 
@@ -414,7 +412,7 @@ final class ComposedToken {
   init() {}
 
   func retire(keeping box: AnyObject) {
-    version &+= 1
+    version.bump()
     kept = box
   }
 }

@@ -23,8 +23,11 @@ final class ScopedSource<State, Action: Sendable> {
   /// unretained (a retain and a release per level per action, otherwise): each belongs to an
   /// ancestor store, which `parent` keeps alive.
   @usableFromInline let ancestorMetrics: [Unretained<StoreMetrics>]
+  /// Registers an observer with the root, wrapped by every scope on the way: its flag, the
+  /// count that gates it (see `Store.observeState`), its body and its end.
   @usableFromInline
-  let observe: (ObservationFlag, @escaping (State) -> Void, ((State) -> Void)?) -> Void
+  let observe:
+    (ObservationFlag, StateVersion?, @escaping (State) -> Void, ((State) -> Void)?) -> Void
   let setChangeHook: (@escaping @Sendable (String) -> Void) -> Void
   let runningEffectCount: () -> Int
   let runningTasks: () -> [Task<Void, Never>]
@@ -36,7 +39,9 @@ final class ScopedSource<State, Action: Sendable> {
     deliver: @escaping (Action) -> StoreTask,
     deliverBatch: @escaping ([Action]) -> StoreTask,
     ancestorMetrics: [Unretained<StoreMetrics>],
-    observe: @escaping (ObservationFlag, @escaping (State) -> Void, ((State) -> Void)?) -> Void,
+    observe:
+      @escaping (ObservationFlag, StateVersion?, @escaping (State) -> Void, ((State) -> Void)?)
+      -> Void,
     setChangeHook: @escaping (@escaping @Sendable (String) -> Void) -> Void,
     runningEffectCount: @escaping () -> Int,
     runningTasks: @escaping () -> [Task<Void, Never>]

@@ -108,17 +108,23 @@ extension Store {
     return ObservationToken(flag: flag)
   }
 
+  /// Registers `body` with the root's runtime, wrapped by every scope on the way.
+  ///
+  /// - Parameter gate: The count of the part of the state `body` watches, when a scope on the
+  ///   way keeps one (`scope(state:action:name:version:)`): the root skips `body` on a pass
+  ///   where it did not grow. The innermost scope's wins; it stands for the least state.
   @inlinable
   func observeState(
-    flag: ObservationFlag, _ body: @escaping (State) -> Void, onStoreEnd: ((State) -> Void)?
+    flag: ObservationFlag, gate: StateVersion? = nil, _ body: @escaping (State) -> Void,
+    onStoreEnd: ((State) -> Void)?
   ) {
     switch source {
     case .root(let runtime):
-      runtime.addObserver(.init(flag: flag, body: body, onStoreEnd: onStoreEnd))
+      runtime.addObserver(.init(flag: flag, gate: gate, body: body, onStoreEnd: onStoreEnd))
     case .scoped(let scoped):
       let metrics = metrics
       scoped.observe(
-        flag,
+        flag, gate,
         { state in
           StoreMetrics.bump(metrics.stateDerivations)
           body(state)

@@ -31,9 +31,9 @@ extension Store {
         deliver: path.deliver,
         deliverBatch: path.deliverBatch,
         ancestorMetrics: path.ancestorMetrics,
-        observe: { [self] flag, body, onEnd in
+        observe: { [self] flag, gate, body, onEnd in
           self.observeState(
-            flag: flag, { body(toChildState($0)) },
+            flag: flag, gate: gate, { body(toChildState($0)) },
             onStoreEnd: onEnd.map { end in { end(toChildState($0)) } })
         },
         setChangeHook: { [self] in self.printChanges(to: $0) },
@@ -82,12 +82,12 @@ extension Store {
         deliver: path.deliver,
         deliverBatch: path.deliverBatch,
         ancestorMetrics: path.ancestorMetrics,
-        observe: { [self] flag, body, onEnd in
+        observe: { [self] flag, gate, body, onEnd in
           // Each observer remembers the key of the state it last saw; an unchanged key skips
           // the derivation (and is not counted as one).
           var lastKey = changeKey(self.state)
           self.observeState(
-            flag: flag,
+            flag: flag, gate: gate,
             { state in
               let key = changeKey(state)
               guard key != lastKey else { return }
@@ -101,6 +101,49 @@ extension Store {
         runningTasks: { [self] in self.runningTasksForScope() }
       ),
       name: childName,
+      registry: registry,
+      isolation: isolation
+    )
+  }
+
+  /// Derives a child store, as `scope(state:action:name:)` does, whose observers the root
+  /// skips, without a call, on a pass where `version` did not grow: for a part of the state
+  /// whose owner bumps a count whenever it may have changed (a feature composed into this
+  /// store). Reading the child's state derives it as usual.
+  ///
+  /// - Parameters:
+  ///   - toChildState: Derives the child's state.
+  ///   - embed: Wraps a child action into this store's actions.
+  ///   - name: The child's name in instrumentation.
+  ///   - version: Grows at least whenever the child's state may have changed; observers miss
+  ///     changes it does not count.
+  /// - Returns: The child store, on this store's actor.
+  @inlinable
+  package func scope<ChildState, ChildAction>(
+    state toChildState: @escaping (State) -> ChildState,
+    action embed: @escaping (ChildAction) -> Action,
+    name: String,
+    version: StateVersion
+  ) -> Store<ChildState, ChildAction> {
+    let path = pathToRoot(embedding: embed)
+    return Store<ChildState, ChildAction>(
+      scoped: ScopedSource(
+        parent: self,
+        read: { [self] in toChildState(self.state) },
+        deliver: path.deliver,
+        deliverBatch: path.deliverBatch,
+        ancestorMetrics: path.ancestorMetrics,
+        observe: { [self] flag, gate, body, onEnd in
+          // A gate of a scope further in stands for less of the state: it wins.
+          self.observeState(
+            flag: flag, gate: gate ?? version, { body(toChildState($0)) },
+            onStoreEnd: onEnd.map { end in { end(toChildState($0)) } })
+        },
+        setChangeHook: { [self] in self.printChanges(to: $0) },
+        runningEffectCount: { [self] in self.runningEffectCount },
+        runningTasks: { [self] in self.runningTasksForScope() }
+      ),
+      name: name,
       registry: registry,
       isolation: isolation
     )

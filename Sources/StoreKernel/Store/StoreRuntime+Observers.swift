@@ -1,23 +1,4 @@
 extension StoreRuntime {
-  /// One registered observer: called with the state after every batch of actions, until its
-  /// flag is cancelled, and once more with the last state when the store ends.
-  ///
-  /// A class, so that a notification pass can lend each observer without a retain (see
-  /// `notifyObservers`); one allocation per registration, none per pass.
-  @usableFromInline
-  final class Observer {
-    @usableFromInline let flag: ObservationFlag
-    @usableFromInline let body: (State) -> Void
-    let onStoreEnd: ((State) -> Void)?
-
-    @usableFromInline
-    init(flag: ObservationFlag, body: @escaping (State) -> Void, onStoreEnd: ((State) -> Void)?) {
-      self.flag = flag
-      self.body = body
-      self.onStoreEnd = onStoreEnd
-    }
-  }
-
   /// Calls every observer with the state, once for the batch of actions just handled.
   ///
   /// The pass iterates a copy of the observer list, which keeps every observer in it alive:
@@ -38,7 +19,7 @@ extension StoreRuntime {
         Unretained(observers[index]).lend { observer in
           if observer.flag.isCancelled {
             sawCancelled = true
-          } else {
+          } else if observer.takeChange() {
             observer.body(state)
           }
         }
