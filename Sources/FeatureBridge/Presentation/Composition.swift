@@ -422,6 +422,7 @@ final class ComposedToken {
 final class ComposedChild<Input: Sendable, Output: Sendable>: RunningChild {
   /// The feature's stop action.
   let willStop: ComposedAction?
+  var runsInAStoreOfItsOwn: Bool { false }
   /// Makes the feature's handle.
   let makeHandle:
     @Sendable (

@@ -6,6 +6,9 @@ public import StoreKernel
 /// store that presents features (an operator state), confined to its actor.
 final class RunningChildren {
   private var running: [EffectID: any RunningChild] = [:]
+  /// The ids of those that run in stores of their own: what a composed feature's host reaches
+  /// (``settleAll(under:)``), without a walk over every composed neighbour.
+  private var inStoresOfTheirOwn: Set<EffectID> = []
   /// Where each sits: how many children deep, and when it came (``stopAll(under:)``'s order).
   private var places: [EffectID: (depth: Int, sequence: Int)] = [:]
   private var sequence = 0
@@ -16,6 +19,7 @@ final class RunningChildren {
   /// Keeps `feature`, presented as the child `id`, `depth` children deep in the store.
   func insert(_ feature: any RunningChild, for id: EffectID, depth: Int) {
     running[id] = feature
+    if feature.runsInAStoreOfItsOwn { inStoresOfTheirOwn.insert(id) }
     places[id] = (depth, sequence)
     sequence += 1
   }
@@ -34,6 +38,7 @@ final class RunningChildren {
   /// Takes the feature presented as `id` out: the caller stops it.
   func remove(_ id: EffectID) -> (any RunningChild)? {
     places[id] = nil
+    inStoresOfTheirOwn.remove(id)
     return running.removeValue(forKey: id)
   }
 
@@ -47,9 +52,9 @@ final class RunningChildren {
   ///   (a feature composed into this store): `nil` for all.
   nonisolated(nonsending) func settleAll(under parent: EffectID? = nil) async {
     var settled = Set<ObjectIdentifier>()
-    while let next = running.first(where: {
+    while let next = entries(under: parent).first(where: {
       !settled.contains(ObjectIdentifier($0.value))
-        && !settling.contains(ObjectIdentifier($0.value)) && isIncluded($0, under: parent)
+        && !settling.contains(ObjectIdentifier($0.value))
     })?.value {
       let id = ObjectIdentifier(next)
       settled.insert(id)
@@ -64,18 +69,19 @@ final class RunningChildren {
   func featureRunningCurrentTask(
     visited: inout Set<ObjectIdentifier>, under parent: EffectID? = nil
   ) -> String? {
-    for entry in running where isIncluded(entry, under: parent) {
+    for entry in entries(under: parent) {
       if let name = entry.value.featureRunningCurrentTask(visited: &visited) { return name }
     }
     return nil
   }
 
-  /// Whether `entry` is among the features reached for `parent` (see ``settleAll(under:)``).
-  private func isIncluded(
-    _ entry: (key: EffectID, value: any RunningChild), under parent: EffectID?
-  ) -> Bool {
-    guard let parent else { return true }
-    return entry.value is any OwnStoreChildEntry && entry.key.marksChild(under: parent)
+  /// The features reached for `parent` (see ``settleAll(under:)``): all of them for `nil`.
+  private func entries(under parent: EffectID?) -> [(key: EffectID, value: any RunningChild)] {
+    guard let parent else { return running.map { $0 } }
+    return inStoresOfTheirOwn.compactMap { id in
+      guard id.marksChild(under: parent), let feature = running[id] else { return nil }
+      return (id, feature)
+    }
   }
 
   /// The presented features being settled now.
@@ -89,7 +95,7 @@ final class RunningChildren {
   nonisolated(nonsending) func stopAll(under parent: EffectID? = nil) async {
     // The deepest first, so what a feature hands over while it stops reaches its parent before
     // the parent stops; among equals, in the order they came.
-    let order = running.filter { isIncluded($0, under: parent) }.keys.sorted {
+    let order = entries(under: parent).map(\.key).sorted {
       let (left, right) = (places[$0] ?? (0, 0), places[$1] ?? (0, 0))
       return left.depth != right.depth ? left.depth > right.depth : left.sequence < right.sequence
     }
@@ -121,14 +127,10 @@ struct PresentedInStoresOfTheirOwn {
   }
 }
 
-/// A presented feature that runs in a store of its own (``OwnStoreChild``), whatever its input
-/// and output.
-protocol OwnStoreChildEntry: RunningChild {}
-
-extension OwnStoreChild: OwnStoreChildEntry {}
-
 /// A presented feature, whatever its input and output: confined to the presenting store's actor.
 protocol RunningChild: AnyObject {
+  /// Whether it runs in a store of its own (``OwnStoreChild``), not composed into the parent's.
+  var runsInAStoreOfItsOwn: Bool { get }
   /// Stops it as `FeatureHandle.stop()` does, on the caller's actor (the one it lives on).
   nonisolated(nonsending) func stop() async
   /// Stops it at once, as a feature let go: its effects cancelled, its store released.
@@ -149,6 +151,8 @@ final class OwnStoreChild<Input: Sendable, Output: Sendable>: RunningChild {
   init(_ feature: FeatureHandle<Input, Output>) {
     self.feature = feature
   }
+
+  var runsInAStoreOfItsOwn: Bool { true }
 
   nonisolated(nonsending) func stop() async {
     await feature.stop()
