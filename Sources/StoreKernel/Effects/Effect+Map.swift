@@ -4,7 +4,24 @@ extension Effect {
   ///
   /// - Parameter transform: Maps each action.
   /// - Returns: The same work, sending transformed actions.
+  @inlinable
   public func map<Other: Sendable>(
+    _ transform: @escaping @Sendable (Action) -> Other
+  ) -> Effect<Other> {
+    // The common cases specialized in the caller's module; the rest out of line.
+    switch operation {
+    case .none:
+      return .none
+    case .send(let action):
+      return Effect<Other>(.send(transform(action)))
+    case .run, .merge, .composed:
+      return mapping(transform)
+    }
+  }
+
+  /// ``map(_:)`` of an effect with work in it.
+  @usableFromInline
+  func mapping<Other: Sendable>(
     _ transform: @escaping @Sendable (Action) -> Other
   ) -> Effect<Other> {
     switch operation {

@@ -32,8 +32,13 @@ extension Effect {
   ///
   /// - Parameter mark: The mark.
   /// - Returns: The marked effect.
-  @usableFromInline
+  @inlinable
   package func marked(_ mark: EffectMark) -> Self {
+    hasNoRuns ? self : markingRuns(mark)
+  }
+
+  @usableFromInline
+  func markingRuns(_ mark: EffectMark) -> Self {
     transformingRuns { $0.marked(mark) }
   }
 }

@@ -197,6 +197,7 @@ public struct Effect<Action: Sendable>: Sendable {
   ///
   /// - Parameter other: The effect to run alongside.
   /// - Returns: The merged effect.
+  @inlinable
   public func merge(with other: Self) -> Self {
     if case .none = operation { return other }
     if case .none = other.operation { return self }
@@ -208,5 +209,15 @@ public struct Effect<Action: Sendable>: Sendable {
   public var isNone: Bool {
     if case .none = operation { return true }
     return false
+  }
+
+  /// Whether this effect has no `.run` anywhere in it to transform (it does nothing, or only
+  /// sends): a transform of its runs returns it as it is, without a walk.
+  @inlinable
+  var hasNoRuns: Bool {
+    switch operation {
+    case .none, .send: return true
+    case .run, .merge, .composed: return false
+    }
   }
 }

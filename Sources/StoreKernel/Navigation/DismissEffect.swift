@@ -99,8 +99,13 @@ extension Effect {
   /// This child effect, already in its parent's action type, with `dismiss` set in every run
   /// of it to send `action` (the parent's dismiss of this child) through that run's own
   /// `Send`: once the child is gone, its runs are cancelled and the send is dropped.
-  @usableFromInline
+  @inlinable
   package func dismissing(with action: Action) -> Self {
+    hasNoRuns ? self : settingDismiss(to: action)
+  }
+
+  @usableFromInline
+  func settingDismiss(to action: Action) -> Self {
     transformingDependencies { values, send in
       values.dismiss = DismissEffect { await send(action) }
     }
