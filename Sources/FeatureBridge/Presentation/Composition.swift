@@ -309,7 +309,7 @@ final class ComposedStorage<R: Reducer>: ComposedStorageBox, NamedComposedStorag
   @usableFromInline
   func retire() {
     token.retire(keeping: self)
-    token = ComposedToken()
+    token = ComposedToken(holder: self)
   }
 
   @usableFromInline
@@ -322,6 +322,7 @@ final class ComposedStorage<R: Reducer>: ComposedStorageBox, NamedComposedStorag
     self.dependencies = dependencies
     self.reducer = reducer
     self.mark = mark
+    token.holder = self
   }
 
   /// A copy of the box for a write while another value shares it. The copy takes the token,
@@ -332,7 +333,8 @@ final class ComposedStorage<R: Reducer>: ComposedStorageBox, NamedComposedStorag
     let copy = ComposedStorage(
       name: name, state: state, dependencies: dependencies, reducer: reducer, mark: mark)
     copy.token = token
-    token = ComposedToken()
+    token.holder = copy
+    token = ComposedToken(holder: self)
     return copy
   }
 }
@@ -381,13 +383,15 @@ struct PresentingScope<State, Action: Sendable>: ComposedScoping {
       preconditionFailure("A composed feature's view was asked for while it was not presented")
     }
     // Watched by the feature's version: the root skips a view of it, without a call, on an
-    // action that did not touch this feature (a key path into the parent's state costs a
-    // microsecond, times every view on screen).
+    // action that did not touch this feature; and read from the box that holds the token,
+    // without a key path into the parent's state (one costs a microsecond, times every read).
     return store.scope(
       state: { parent in
+        // The box the store's state holds, or, dismissed, the one it held when it went (a view
+        // built afterwards shows its last state).
+        if let box = firstToken.holder, let now = state(box) { return now }
+        // Its holder gone (the parent put another copy of the feature's state in its place).
         if let box = storage(parent), let now = state(box) { return now }
-        // Dismissed: the state its box had when it went (a view built afterwards shows it).
-        if let box = firstToken.kept, let now = state(box) { return now }
         return first
       },
       action: { embed(action($0)) },
@@ -405,11 +409,16 @@ struct PresentingScope<State, Action: Sendable>: ComposedScoping {
 @usableFromInline
 final class ComposedToken {
   @usableFromInline let version = StateVersion()
+  /// The box that holds this token: the one the store's state holds, since a copy made for a
+  /// write takes the token. Weak: the box holds its token.
+  @usableFromInline weak var holder: AnyObject?
   /// The box, kept once it retired: its last state.
   private(set) var kept: AnyObject?
 
   @usableFromInline
-  init() {}
+  init(holder: AnyObject? = nil) {
+    self.holder = holder
+  }
 
   func retire(keeping box: AnyObject) {
     version.bump()
