@@ -19,6 +19,14 @@ package struct NavigationID: Hashable, @unchecked Sendable {
     self.identity = identity
   }
 
+  /// Equal when both name the same place and identity. The place is compared by reference
+  /// first: the ids an operator makes all share its key path, and comparing two key paths by
+  /// value walks their components.
+  @usableFromInline
+  package static func == (lhs: Self, rhs: Self) -> Bool {
+    (lhs.place === rhs.place || lhs.place == rhs.place) && lhs.identity == rhs.identity
+  }
+
   /// The id of `value` if it is `Identifiable`: a child with a new id is a new child.
   @usableFromInline
   static func identity(of value: Any) -> AnyHashable? {
@@ -34,10 +42,15 @@ extension Effect {
   /// This child effect as its parent starts it: every cancellation id in it carries the
   /// child's navigation id, and the whole effect can be cancelled by `navigation` (when the
   /// child goes away).
-  @usableFromInline
+  @inlinable
   package func scoped(to navigation: NavigationID) -> Self {
-    if isNone { return self }
-    return .cancellable(
+    isNone ? self : cancellable(under: navigation)
+  }
+
+  /// ``scoped(to:)`` of an effect with work in it.
+  @usableFromInline
+  func cancellable(under navigation: NavigationID) -> Self {
+    .cancellable(
       EffectID(navigation: navigation), cancelInFlight: false,
       namespacingIDs(under: navigation))
   }
