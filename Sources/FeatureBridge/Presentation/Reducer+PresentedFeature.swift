@@ -93,19 +93,26 @@ extension Reducer {
         child: child, dismiss: dismiss, pending: nil)
     }
     return Reduce(start: start) { parentState, parentAction in
-      let before = parentState[keyPath: state].presentedID
       var pending = extractChild(parentAction).flatMap { ComposedStep<Input>($0) }
       var childEffects: Effect<Action> = .none
-      if let step = pending, let before,
-        var composed = parentState[keyPath: state].composed,
-        let composition = DependencyValues.current[feature: feature].composition
-      {
+      let before: NavigationID?
+      if let step = pending {
         // Taken out while the reducer runs, so that this is its only reference and it is
         // written in place: a write through `\.$value`, a computed key path, would copy it.
-        parentState[keyPath: state].composed = nil
-        childEffects = composedEffects(composition.reduce(&composed, step), of: before)
-        parentState[keyPath: state].composed = composed
-        pending = nil
+        // One access reads the presented id too (each costs a walk of the key path).
+        var taken: ComposedState?
+        (before, taken) = Self.takeComposed(&parentState[keyPath: state])
+        if var composed = taken {
+          // The only reference again, for the reducer's uniqueness check.
+          taken = nil
+          if let before, let composition = DependencyValues.current[feature: feature].composition {
+            childEffects = composedEffects(composition.reduce(&composed, step), of: before)
+            pending = nil
+          }
+          parentState[keyPath: state].composed = composed
+        }
+      } else {
+        before = parentState[keyPath: state].presentedID
       }
       let effects = childEffects.merge(
         with: presentation.reduce(into: &parentState, action: parentAction))
@@ -115,6 +122,16 @@ extension Reducer {
         &parentState[keyPath: state], now: now, effects: effects, feature: feature, value: value,
         child: child, dismiss: dismiss, pending: pending)
     }
+  }
+
+  /// The presented id, and the composed feature's state taken out of `presentation`.
+  @inlinable
+  static func takeComposed<Presented>(
+    _ presentation: inout PresentationState<Presented>
+  ) -> (id: NavigationID?, composed: ComposedState?) {
+    let composed = presentation.composed
+    presentation.composed = nil
+    return (presentation.presentedID, composed)
   }
 
   /// The rest of ``presenting(_:in:feature:value:child:extractChild:dismiss:)`` when the
