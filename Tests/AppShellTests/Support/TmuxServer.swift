@@ -138,15 +138,35 @@ struct TmuxServer: Sendable {
     return (last, matched)
   }
 
-  /// Stops the server and everything running in it (SIGTERM, which tmux handles as
-  /// `kill-server`; a signal, so that this can run in a `defer` without blocking a thread), and
-  /// removes its socket.
+  /// Stops the server and everything running in it (the panes' programs at once, then SIGTERM,
+  /// which tmux handles as `kill-server`; signals, so that this can run in a `defer` without
+  /// blocking a thread), and removes its socket.
   func kill() {
+    endPanePrograms()
     if let pid = serverPID.withLock({ $0 }), isTmux(pid) { terminate(pid) }
     output.withLock { $0 }?.stop()
     // tmux leaves the socket file behind; it lives where tmux puts every `-L` socket.
     let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
     try? FileManager.default.removeItem(atPath: "\(directory)/tmux-\(getuid())/\(socket)")
+  }
+
+  /// Ends at once (SIGKILL) the programs the panes' shells run, the app among them: a program
+  /// that the server's hangup reaches gets to save (the app does), and would write into a data
+  /// directory its test removes right after, making it again, left behind in the temporary
+  /// directory. Synchronous, read from the kernel's process lists. A test that wants the
+  /// hangup's save sends SIGHUP to the app itself.
+  private func endPanePrograms() {
+    guard let server = serverPID.withLock({ $0 }), isTmux(server) else { return }
+    for shell in children(of: server) {
+      for program in children(of: shell) { endAtOnce(program) }
+    }
+  }
+
+  /// The processes `pid` started, by the kernel's list.
+  private func children(of pid: pid_t) -> [pid_t] {
+    let list =
+      (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+    return list.split(separator: " ").compactMap { pid_t($0) }
   }
 
   /// Whether `pid` is still a tmux process: the server may have ended by itself, and its pid
@@ -181,6 +201,11 @@ struct TmuxServer: Sendable {
 /// Sends SIGTERM to `pid` (at file scope, where `kill` is the C function).
 private func terminate(_ pid: pid_t) {
   _ = kill(pid, SIGTERM)
+}
+
+/// Sends SIGKILL to `pid`.
+private func endAtOnce(_ pid: pid_t) {
+  _ = kill(pid, SIGKILL)
 }
 
 /// Quotes `text` for `sh`: tmux runs a session's command through the shell.
