@@ -191,13 +191,21 @@ final class Presentation<Parent: Reducer, Child: Reducer> {
   func reduce(
     into parentState: inout Parent.State, action parentAction: Parent.Action
   ) -> Effect<Parent.Action> {
-    let recorded = parentState[keyPath: state].presented
+    let extracted = action.extract(parentAction)
+    // What was recorded, and for the child's own actions who is presented: one read of the
+    // presentation for both (each read walks the key path). The copy ends here, before the
+    // child's reducer writes the state.
+    let (recorded, presented): (PresentedChild?, NavigationID?) = {
+      let presentation = parentState[keyPath: state]
+      if case .none = extracted { return (presentation.presented, nil) }
+      return (presentation.presented, identity(in: presentation))
+    }()
     var childEffects: Effect<Parent.Action> = .none
     let parentEffects: Effect<Parent.Action>
 
-    switch action.extract(parentAction) {
+    switch extracted {
     case .dismiss?:
-      guard let id = identity(in: parentState[keyPath: state]) else {
+      guard let id = presented else {
         report("a dismiss action", parentAction)
         parentEffects = parent.reduce(into: &parentState, action: parentAction)
         break
@@ -209,7 +217,7 @@ final class Presentation<Parent: Reducer, Child: Reducer> {
       }
 
     case .presented(let childAction)?:
-      guard let id = identity(in: parentState[keyPath: state]) else {
+      guard let id = presented else {
         report("a child action", parentAction)
         parentEffects = parent.reduce(into: &parentState, action: parentAction)
         break
