@@ -22,29 +22,14 @@ extension Store {
     action embed: @escaping (ChildAction) -> Action,
     name: String? = nil
   ) -> Store<ChildState, ChildAction> {
-    let childName = name ?? "\(self.name)/\(ChildState.self)"
-    let path = pathToRoot(embedding: embed)
-    let child = Store<ChildState, ChildAction>(
-      scoped: ScopedSource(
-        parent: self,
-        read: { [self] in toChildState(self.state) },
-        deliver: path.deliver,
-        deliverBatch: path.deliverBatch,
-        ancestorMetrics: path.ancestorMetrics,
-        observe: { [self] flag, gate, body, onEnd in
-          self.observeState(
-            flag: flag, gate: gate, { body(toChildState($0)) },
-            onStoreEnd: onEnd.map { end in { end(toChildState($0)) } })
-        },
-        setChangeHook: { [self] in self.printChanges(to: $0) },
-        runningEffectCount: { [self] in self.runningEffectCount },
-        runningTasks: { [self] in self.runningTasksForScope() }
-      ),
-      name: childName,
-      registry: registry,
-      isolation: isolation
-    )
-    return child
+    scoped(
+      name: name ?? "\(self.name)/\(ChildState.self)", embedding: embed,
+      read: { [self] in toChildState(self.state) },
+      observe: { [self] flag, gate, body, onEnd in
+        self.observeState(
+          flag: flag, gate: gate, { body(toChildState($0)) },
+          onStoreEnd: onEnd.map { end in { end(toChildState($0)) } })
+      })
   }
 
   /// Derives a child store, as `scope(state:action:name:)` does, that is derived again only
@@ -73,37 +58,23 @@ extension Store {
     name: String? = nil,
     changesWith changeKey: @escaping (State) -> Key
   ) -> Store<ChildState, ChildAction> {
-    let childName = name ?? "\(self.name)/\(ChildState.self)"
-    let path = pathToRoot(embedding: embed)
-    return Store<ChildState, ChildAction>(
-      scoped: ScopedSource(
-        parent: self,
-        read: { [self] in toChildState(self.state) },
-        deliver: path.deliver,
-        deliverBatch: path.deliverBatch,
-        ancestorMetrics: path.ancestorMetrics,
-        observe: { [self] flag, gate, body, onEnd in
-          // Each observer remembers the key of the state it last saw; an unchanged key skips
-          // the derivation (and is not counted as one).
-          var lastKey = changeKey(self.state)
-          self.observeState(
-            flag: flag, gate: gate,
-            { state in
-              let key = changeKey(state)
-              guard key != lastKey else { return }
-              lastKey = key
-              body(toChildState(state))
-            },
-            onStoreEnd: onEnd.map { end in { end(toChildState($0)) } })
-        },
-        setChangeHook: { [self] in self.printChanges(to: $0) },
-        runningEffectCount: { [self] in self.runningEffectCount },
-        runningTasks: { [self] in self.runningTasksForScope() }
-      ),
-      name: childName,
-      registry: registry,
-      isolation: isolation
-    )
+    scoped(
+      name: name ?? "\(self.name)/\(ChildState.self)", embedding: embed,
+      read: { [self] in toChildState(self.state) },
+      observe: { [self] flag, gate, body, onEnd in
+        // Each observer remembers the key of the state it last saw; an unchanged key skips
+        // the derivation (and is not counted as one).
+        var lastKey = changeKey(self.state)
+        self.observeState(
+          flag: flag, gate: gate,
+          { state in
+            let key = changeKey(state)
+            guard key != lastKey else { return }
+            lastKey = key
+            body(toChildState(state))
+          },
+          onStoreEnd: onEnd.map { end in { end(toChildState($0)) } })
+      })
   }
 
   /// Derives a child store, as `scope(state:action:name:)` does, whose observers the root
@@ -125,20 +96,39 @@ extension Store {
     name: String,
     version: StateVersion
   ) -> Store<ChildState, ChildAction> {
+    scoped(
+      name: name, embedding: embed,
+      read: { [self] in toChildState(self.state) },
+      observe: { [self] flag, gate, body, onEnd in
+        // A gate of a scope further in stands for less of the state: it wins.
+        self.observeState(
+          flag: flag, gate: gate ?? version, { body(toChildState($0)) },
+          onStoreEnd: onEnd.map { end in { end(toChildState($0)) } })
+      })
+  }
+
+  /// A child store of this one that reads its state with `read` and registers its observers
+  /// with `observe`, its actions embedded with `embed` on their way to the root: what every
+  /// scope makes. Inlinable with them, so that its closures are formed in the caller's module.
+  @inlinable
+  func scoped<ChildState, ChildAction>(
+    name: String,
+    embedding embed: @escaping (ChildAction) -> Action,
+    read: @escaping () -> ChildState,
+    observe:
+      @escaping (
+        ObservationFlag, StateVersion?, @escaping (ChildState) -> Void, ((ChildState) -> Void)?
+      ) -> Void
+  ) -> Store<ChildState, ChildAction> {
     let path = pathToRoot(embedding: embed)
     return Store<ChildState, ChildAction>(
       scoped: ScopedSource(
         parent: self,
-        read: { [self] in toChildState(self.state) },
+        read: read,
         deliver: path.deliver,
         deliverBatch: path.deliverBatch,
         ancestorMetrics: path.ancestorMetrics,
-        observe: { [self] flag, gate, body, onEnd in
-          // A gate of a scope further in stands for less of the state: it wins.
-          self.observeState(
-            flag: flag, gate: gate ?? version, { body(toChildState($0)) },
-            onStoreEnd: onEnd.map { end in { end(toChildState($0)) } })
-        },
+        observe: observe,
         setChangeHook: { [self] in self.printChanges(to: $0) },
         runningEffectCount: { [self] in self.runningEffectCount },
         runningTasks: { [self] in self.runningTasksForScope() }
