@@ -19,16 +19,14 @@ extension Effect {
     }
   }
 
-  /// ``map(_:)`` of an effect with work in it.
+  /// ``map(_:)`` of an effect with work in it (the other cases are `map`'s own).
   @usableFromInline
   func mapping<Other: Sendable>(
     _ transform: @escaping @Sendable (Action) -> Other
   ) -> Effect<Other> {
     switch operation {
-    case .none:
-      return .none
-    case .send(let action):
-      return Effect<Other>(.send(transform(action)))
+    case .none, .send:
+      return map(transform)
     case .run(let run):
       return Effect<Other>(.run(run.map(transform)))
     case .merge(let effects):
