@@ -18,53 +18,62 @@ public import StoreKernel
 struct BoundaryReducer<Base: Reducer>: Reducer where Base.Action: BoundaryAction {
   @usableFromInline let base: Base
   @usableFromInline let outputs: OutputRoute<Base.Action.Output>
+  /// The effect that hands the route's queued outputs to the host. Made once, here, where the
+  /// feature's types are known: the closure inside runs specialized, and no output allocates
+  /// an effect of its own.
+  @usableFromInline let delivery: Effect<Base.Action>
 
   @inlinable
   init(base: Base, outputs: OutputRoute<Base.Action.Output>) {
     self.base = base
     self.outputs = outputs
+    self.delivery = Self.delivery { [outputs] in outputs.deliverQueued() }
+  }
+
+  /// The effect that runs `deliver`: out of line, since it is made once a feature.
+  @usableFromInline
+  static func delivery(_ deliver: @escaping () -> Void) -> Effect<Base.Action> {
+    Effect(composing: OutputDelivery(deliver))
   }
 
   @inlinable
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let effect = base.reduce(into: &state, action: action)
     guard let output = action.output else { return effect }
-    return Self.delivering(output, to: outputs).merge(with: effect)
+    outputs.queue(output)
+    return delivery.merge(with: effect)
   }
 
   @inlinable
   func reduceStoreStart(into state: inout Base.State) -> Effect<Base.Action> {
     base.reduceStoreStart(into: &state)
   }
-
-  @usableFromInline
-  static func delivering(
-    _ output: Base.Action.Output, to outputs: OutputRoute<Base.Action.Output>
-  ) -> Effect<Base.Action> {
-    Effect(
-      composing: OutputDelivery<Base.Action, Base.Action.Output>(route: outputs, output: output))
-  }
 }
 
 /// Hands a delegate action's output to the host once the feature's reducer has returned: the
-/// boundary's reducer returns it as an effect, which the store starts right after the reducer,
-/// within the same `send`. The host's handler therefore runs with the feature's state readable
-/// (a host that renders what the output announced reads the view store there), and anything it
-/// sends the feature is queued behind the action, never handled re-entrantly.
-struct OutputDelivery<Action: Sendable, Output: Sendable>: EffectOperator, @unchecked Sendable {
-  // SAFETY: `route` is confined to the feature's actor and is only touched in `start`, which
-  // the feature's store calls on that actor right after its reducer made this effect. The
-  // effect never leaves the boundary's reducer: nothing maps it or sends it elsewhere.
-  let route: OutputRoute<Output>
-  let output: Output
+/// boundary's reducer queues the output on the route and returns this effect, which the store
+/// starts right after the reducer, within the same `send`. The host's handler therefore runs
+/// with the feature's state readable (a host that renders what the output announced reads the
+/// view store there), and anything it sends the feature is queued behind the action, never
+/// handled re-entrantly.
+struct OutputDelivery<Action: Sendable>: EffectOperator, @unchecked Sendable {
+  // SAFETY: `deliver` holds the feature's route, which is confined to the feature's actor; it
+  // is only called in `start`, which the feature's store calls on that actor right after its
+  // reducer returned this effect. The effect never leaves the boundary's reducer: nothing maps
+  // it or sends it elsewhere.
+  let deliver: () -> Void
+
+  init(_ deliver: @escaping () -> Void) {
+    self.deliver = deliver
+  }
 
   func start(in runtime: any EffectRuntime<Action>, ids: [EffectID]) -> StoreTask {
-    route.emit(output)
+    deliver()
     return StoreTask()
   }
 
   func rebuilt<Other: Sendable>(_ transform: EffectTransform<Action, Other>) -> Effect<Other> {
-    Effect<Other>(composing: OutputDelivery<Other, Output>(route: route, output: output))
+    Effect<Other>(composing: OutputDelivery<Other>(deliver))
   }
 
   var isImmediate: Bool { true }
@@ -86,12 +95,31 @@ final class OutputRoute<Output: Sendable> {
   @usableFromInline var continuation: AsyncStream<Output>.Continuation?
   /// Outputs emitted while neither a handler nor a stream was attached.
   @usableFromInline var waiting: [Output] = []
+  /// The output the feature's reducer just emitted, until ``OutputDelivery`` hands it on right
+  /// after the reducer returned.
+  @usableFromInline var queued: Output?
   private var stream: AsyncStream<Output>?
   private var isFinished = false
 
   @usableFromInline
   init(counters: BoundaryCounters) {
     self.counters = counters
+  }
+
+  /// Keeps an output the feature's reducer emitted until ``deliverQueued()``. An action has at
+  /// most one output, and the store starts the delivery right after the reducer that queued
+  /// it, before it runs the reducer again: nothing is queued over.
+  @inlinable
+  func queue(_ output: Output) {
+    queued = output
+  }
+
+  /// Hands the queued output to the host. The store runs it on the feature's actor, right after
+  /// the reducer; a handler's `send` to the feature waits in the store's queue until it returns.
+  @inlinable
+  func deliverQueued() {
+    guard let output = queued.take() else { return }
+    emit(output)
   }
 
   /// Hands one output to the host; within a chain of deliveries nested deeper than
