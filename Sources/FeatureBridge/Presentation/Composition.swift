@@ -122,11 +122,10 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
       let recipe = recipe(value)
       var values = dependencies
       recipe.dependencies(&values)
-      let featureValues = values
       return ComposedState(
         ComposedStorage(
-          name: recipe.name, state: recipe.initialState, dependencies: featureValues,
-          reducer: recipe.reducer.transformDependency { $0 = featureValues }))
+          name: recipe.name, state: recipe.initialState, dependencies: DependencyScope(values),
+          reducer: recipe.reducer))
     }
     reduce = { composed, step in
       guard var unique = composed.take() as? ComposedStorage<R> else {
@@ -143,7 +142,7 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
       switch step {
       case .start:
         unique.token.version.bump()
-        return unique.reducer.reduceStoreStart(into: &unique.state).marked(unique.mark).map {
+        return unique.reduceStart().marked(unique.mark).map {
           FeatureAction<Input, Output>.composed(ComposedAction($0))
         }
       case .input(let input):
@@ -161,8 +160,7 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
       // What the feature sends itself at once runs now, in this step, as its own store runs
       // it before anything else reaches it; so its outputs reach the parent in the order they
       // would from a store of its own.
-      let (sends, rest) = unique.reducer.reduce(into: &unique.state, action: action)
-        .takingSends()
+      let (sends, rest) = unique.reduce(action).takingSends()
       // The common step (a keystroke): nothing sent at once, no output.
       if sends.isEmpty, action.output == nil {
         return rest.marked(unique.mark).map {
@@ -185,7 +183,7 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
         guard index < pending.count else { break }
         next = pending[index]
         index += 1
-        let taken = unique.reducer.reduce(into: &unique.state, action: next).takingSends()
+        let taken = unique.reduce(next).takingSends()
         nextRest = taken.rest
         pending += taken.sends
       }
@@ -292,9 +290,10 @@ extension FeatureComposition {
 final class ComposedStorage<R: Reducer>: ComposedStorageBox, NamedComposedStorage {
   @usableFromInline let name: String
   @usableFromInline var state: R.State
-  @usableFromInline let reducer: DependencyOverridingReducer<R>
-  /// The dependencies `reducer` runs with.
-  @usableFromInline let dependencies: DependencyValues
+  @usableFromInline let reducer: R
+  /// The dependencies `reducer` runs with: the presenting store's when the feature started,
+  /// then the feature's own.
+  @usableFromInline let dependencies: DependencyScope
   /// What a view's scoped store watches instead of the box (a reference to the box would make
   /// every write copy it): bumped each time the reducer runs.
   @usableFromInline var token = ComposedToken()
@@ -314,8 +313,8 @@ final class ComposedStorage<R: Reducer>: ComposedStorageBox, NamedComposedStorag
 
   @usableFromInline
   init(
-    name: String, state: R.State, dependencies: DependencyValues,
-    reducer: DependencyOverridingReducer<R>, mark: EffectMark = EffectMark()
+    name: String, state: R.State, dependencies: DependencyScope, reducer: R,
+    mark: EffectMark = EffectMark()
   ) {
     self.name = name
     self.state = state
@@ -323,6 +322,18 @@ final class ComposedStorage<R: Reducer>: ComposedStorageBox, NamedComposedStorag
     self.reducer = reducer
     self.mark = mark
     token.holder = self
+  }
+
+  /// Runs the feature's reducer on its state, with its dependencies.
+  @inlinable
+  func reduce(_ action: R.Action) -> Effect<R.Action> {
+    dependencies.run { reducer.reduce(into: &state, action: action) }
+  }
+
+  /// Runs the feature's start on its state, with its dependencies.
+  @inlinable
+  func reduceStart() -> Effect<R.Action> {
+    dependencies.run { reducer.reduceStoreStart(into: &state) }
   }
 
   /// A copy of the box for a write while another value shares it. The copy takes the token,

@@ -76,9 +76,20 @@ package final class DependencyScope: Sendable {
   package let values: DependencyValues
   /// Set by `withDependencies` (not around a store's effect): a store made inside inherits it.
   package let isFromWithDependencies: Bool
+  @usableFromInline
   package init(_ values: DependencyValues, isFromWithDependencies: Bool = false) {
     self.values = values
     self.isFromWithDependencies = isFromWithDependencies
+  }
+}
+
+extension DependencyScope {
+  /// Runs `body`, a reducer's run, with these values as its dependencies: what a reducer reads
+  /// and the effects it makes. For a package module that runs a reducer whose dependencies
+  /// were settled once (a composed feature's).
+  @usableFromInline
+  package func run<Result>(_ body: () -> Result) -> Result {
+    ReducerDependencies.with(self, body)
   }
 }
 
