@@ -200,7 +200,11 @@ extension DurableFile {
   /// block at a time, fsync, rename, directory fsync).
   ///
   /// - Parameter produce: Writes the file's content.
-  package func write(streaming produce: (inout BlockWriter) -> Void) throws(DurableFileError) {
+  /// - Returns: The written file's fingerprint.
+  @discardableResult
+  package func write(
+    streaming produce: (inout BlockWriter) -> Void
+  ) throws(DurableFileError) -> Fingerprint {
     let (temporary, descriptor) = try createTemporaryFileForWriting()
     var writer = BlockWriter(descriptor: descriptor)
     produce(&writer)
@@ -210,6 +214,6 @@ extension DurableFile {
       unlink(temporary)
       throw writeError("writing \(temporary)", code)
     }
-    try publish(temporary, descriptor: descriptor)
+    return try publish(temporary, descriptor: descriptor)
   }
 }

@@ -77,39 +77,73 @@ package struct DurableFile: Sendable {
     return descriptor
   }
 
+  /// The file as it is on disk now (``Fingerprint``), or `nil` when there is none.
+  package func fingerprint() -> Fingerprint? {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return nil }
+    return Fingerprint(status)
+  }
+
   /// Replaces the file with `bytes`, atomically (new temporary file, fsync, rename, directory
   /// fsync).
-  package func write(_ bytes: [UInt8]) throws(DurableFileError) {
+  ///
+  /// - Returns: The written file's fingerprint.
+  @discardableResult
+  package func write(_ bytes: [UInt8]) throws(DurableFileError) -> Fingerprint {
     let (temporary, descriptor) = try createTemporaryFileForWriting()
     if let code = FileDescriptor.writeAll(bytes, to: descriptor) {
       close(descriptor)
       unlink(temporary)
       throw writeError("writing \(temporary)", code)
     }
-    try publish(temporary, descriptor: descriptor)
+    return try publish(temporary, descriptor: descriptor)
   }
 
   /// A new temporary file beside the file, once the file is known to be something that may be
-  /// replaced (no link, nothing but a regular file).
+  /// replaced (no link, nothing but a regular file, one this user may write). It has the
+  /// file's permissions, so that replacing the file keeps them; a new file is the user's
+  /// alone (`0600`).
   func createTemporaryFileForWriting() throws(DurableFileError) -> (String, Int32) {
+    var mode: mode_t?
     switch FileDescriptor.entryKind(path) {
     case .symbolicLink:
       throw .writeFailed(path: path, reason: Self.symbolicLinkReason)
     case .other(let kind):
       throw .writeFailed(path: path, reason: "it is \(kind), not a file")
-    case .missing, .regularFile, .unknown:
+    case .regularFile:
+      var status = stat()
+      if lstat(path, &status) == 0 { mode = status.st_mode & 0o7777 }
+      // A file its permissions keep from this user is not replaced behind them, although the
+      // directory would allow it (as an editor refuses to write a read-only file).
+      if access(path, W_OK) != 0, errno == EACCES || errno == EROFS {
+        let octal = mode.map { " (mode \(String($0, radix: 8)))" } ?? ""
+        throw .writeFailed(
+          path: path,
+          reason: "it is read-only\(octal): its permissions do not let this user write it")
+      }
+    case .missing, .unknown:
       break
     }
-    return try createTemporaryFile()
+    let (temporary, descriptor) = try createTemporaryFile()
+    if let mode, mode != 0o600 { _ = fchmod(descriptor, mode) }
+    return (temporary, descriptor)
   }
 
-  /// Syncs and closes the written `temporary` file and renames it over the file.
-  func publish(_ temporary: String, descriptor: Int32) throws(DurableFileError) {
+  /// Syncs and closes the written `temporary` file and renames it over the file; returns the
+  /// file's fingerprint as written (a rename keeps it).
+  func publish(_ temporary: String, descriptor: Int32) throws(DurableFileError) -> Fingerprint {
     guard fsync(descriptor) == 0 else {
       let code = errno
       close(descriptor)
       unlink(temporary)
       throw writeError("syncing \(temporary)", code)
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let code = errno
+      close(descriptor)
+      unlink(temporary)
+      throw writeError("reading back \(temporary)", code)
     }
     close(descriptor)
     guard rename(temporary, path) == 0 else {
@@ -118,6 +152,7 @@ package struct DurableFile: Sendable {
       throw writeError("replacing \(path)", code)
     }
     FileDescriptor.syncDirectory(directory)
+    return Fingerprint(status)
   }
 
   /// Moves the file aside to `<name>.corrupt-<time>-<pid>` (or `-2`, `-3`… when that exists:
@@ -200,5 +235,32 @@ package struct DurableFile: Sendable {
 
   func writeError(_ step: String, _ code: Int32) -> DurableFileError {
     .writeFailed(path: path, reason: "\(step): \(FileDescriptor.message(code))")
+  }
+}
+
+/// One version of a file on disk: which file it is (device and inode) and its size and time of
+/// last change when it was read or written. Whoever writes the file after that changes it (a
+/// replace makes a new inode; a write in place changes the time), so a writer that kept the
+/// fingerprint of what it read can tell that someone else wrote the file since.
+///
+/// `Sendable` plain value.
+package struct Fingerprint: Equatable, Sendable {
+  let device: UInt64
+  let inode: UInt64
+  let size: Int64
+  let modifiedSeconds: Int
+  let modifiedNanoseconds: Int
+
+  init(_ status: stat) {
+    device = UInt64(status.st_dev)
+    inode = UInt64(status.st_ino)
+    size = Int64(status.st_size)
+    #if canImport(Darwin)
+      modifiedSeconds = Int(status.st_mtimespec.tv_sec)
+      modifiedNanoseconds = Int(status.st_mtimespec.tv_nsec)
+    #else
+      modifiedSeconds = Int(status.st_mtim.tv_sec)
+      modifiedNanoseconds = Int(status.st_mtim.tv_nsec)
+    #endif
   }
 }

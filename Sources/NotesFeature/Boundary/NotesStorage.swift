@@ -121,6 +121,9 @@ public struct NotesStorage: Sendable {
     // Why the file must not be written, as the last load found it: a save never writes over a
     // file that load did not accept, whatever the caller does.
     let refusal = LockedValue<NotesStorageError?>(nil)
+    // The file as the last load read it or the last save wrote it (`nil`: there was none), once
+    // loaded: a save over a file someone else wrote since would lose what they wrote.
+    let known = LockedValue<Fingerprint??>(nil)
     return NotesStorage(
       location: file.path,
       queue: StorageQueue(label: "notes-storage " + directory),
@@ -129,6 +132,9 @@ public struct NotesStorage: Sendable {
         var holder: Int32?
         if case .heldByOther(let pid) = lock.claim() { holder = pid }
         var loaded = LoadedNotes(document: NotesDocument(notes: []))
+        // Before the read: a write between the two makes the next save refuse, never lose it.
+        let fingerprint = file.fingerprint()
+        known.withLock { $0 = .some(fingerprint) }
         do throws(NotesStorageError) {
           loaded.document = try file.load(readOnly: holder != nil)
           if loaded.document.version > NotesDocument.currentVersion {
@@ -163,7 +169,17 @@ public struct NotesStorage: Sendable {
           throw .locked(path: file.path, holder: pid)
         }
         if let refused = refusal.withLock({ $0 }), refused.refusesWriting { throw refused }
-        try file.save(document)
+        // A file that is there and is not the one last read or written here: another program
+        // wrote it. A file that went away holds nothing to lose.
+        if case .some(let expected) = known.withLock({ $0 }), let now = file.fingerprint(),
+          now != expected
+        {
+          let error = NotesStorageError.changedOnDisk(path: file.path)
+          refusal.withLock { $0 = error }
+          throw error
+        }
+        let written = try file.save(document)
+        known.withLock { $0 = .some(written) }
       },
       keepUnsaved: { document throws(NotesStorageError) in try recoveries.write(document) },
       removeRecoveries: { recoveries.remove($0) },

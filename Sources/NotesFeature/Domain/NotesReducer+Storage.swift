@@ -60,6 +60,8 @@ extension NotesReducer {
       return .send(.delegate(.saved(noteCount: state.notes.count)))
     case .saveFailed(let error):
       state.savesInFlight -= 1
+      // A file that must not be written is not tried again by every autosave.
+      if error.refusesWriting { state.writeRefusal = error }
       state.status = error.summary
       return .send(.delegate(.storageError(error.description)))
     case .flush:

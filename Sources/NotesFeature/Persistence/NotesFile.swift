@@ -1,4 +1,4 @@
-import DurableFiles
+package import DurableFiles
 
 /// The notes file on disk, `notes.json`: a ``DurableFile`` (written atomically, read only as a
 /// regular file within ``sizeLimit``, never through a link) holding a ``NotesDocument``. A file
@@ -67,12 +67,21 @@ package struct NotesFile: Sendable {
     file.keptAsideFiles()
   }
 
+  /// The file as it is on disk now, or `nil` when there is none: what a save compares with the
+  /// file it read, to tell whether someone else wrote it since.
+  package func fingerprint() -> Fingerprint? {
+    file.fingerprint()
+  }
+
   /// Writes the notes atomically. Encoding happens here too, on the caller's thread: the
   /// storage calls this on its own queue, never on a store's actor.
-  package func save(_ document: NotesDocument) throws(NotesStorageError) {
+  ///
+  /// - Returns: The written file's fingerprint.
+  @discardableResult
+  package func save(_ document: NotesDocument) throws(NotesStorageError) -> Fingerprint {
     do {
       // Written a block at a time, from the notes' chunks: never the whole file in memory.
-      try file.write { output in document.encode(to: &output) }
+      return try file.write { output in document.encode(to: &output) }
     } catch {
       throw NotesStorageError(error)
     }

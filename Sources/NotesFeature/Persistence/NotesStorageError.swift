@@ -19,6 +19,9 @@ package enum NotesStorageError: Error, Equatable, Sendable, CustomStringConverti
   /// Another writer (another instance of the app, whose process id is `holder` when known, or
   /// another storage in this one) holds the data directory: the notes are read-only here.
   case locked(path: String, holder: Int32?)
+  /// Another program wrote the notes file after this storage last read or wrote it: it is not
+  /// saved over (until the notes load again), and changes are kept in a recovery file.
+  case changedOnDisk(path: String)
 
   /// One sentence naming the file and the problem.
   package var description: String {
@@ -49,6 +52,11 @@ package enum NotesStorageError: Error, Equatable, Sendable, CustomStringConverti
       return
         "\(path) is in use by \(who); the notes are read-only here, and changes are kept in a "
         + "recovery file"
+    case .changedOnDisk(let path):
+      return
+        "\(path) was changed by another program since this app read it; it is not saved over: "
+        + "changes made here are kept in a recovery file when the app stops, and the next start "
+        + "shows them beside the file's notes"
     }
   }
 
@@ -69,13 +77,15 @@ package enum NotesStorageError: Error, Equatable, Sendable, CustomStringConverti
     case .locked(let path, let holder):
       let who = holder == nil ? "another writer" : "another instance of the app"
       return "Read-only: \(who) is using \(Self.name(path))"
+    case .changedOnDisk(let path):
+      return "Not saved: \(Self.name(path)) was changed by another program"
     }
   }
 
   /// Whether the file must never be written by this storage (until it loads again).
   package var refusesWriting: Bool {
     switch self {
-    case .notAccepted, .newerVersion, .unreadable, .locked: true
+    case .notAccepted, .newerVersion, .unreadable, .locked, .changedOnDisk: true
     case .keptAside, .writeFailed: false
     }
   }
