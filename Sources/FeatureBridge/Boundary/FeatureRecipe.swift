@@ -17,7 +17,10 @@ public struct FeatureRecipe<R: Reducer> where R.Action: BoundaryAction {
   @usableFromInline package typealias Output = R.Action.Output
 
   @usableFromInline package let name: String
-  @usableFromInline package let initialState: R.State
+  /// Makes the feature's first state, when its store is made: with the feature's own
+  /// dependencies and its host's (or its presenting store's) in effect, as a `Store`'s
+  /// `initialState` is made with the store's.
+  @usableFromInline package let initialState: () -> R.State
   @usableFromInline package let reducer: R
   @usableFromInline package let delivery: (@Sendable (Input) -> InputDelivery)?
   /// Sets the feature's own dependencies (its storage, its shared values).
@@ -32,7 +35,9 @@ public struct FeatureRecipe<R: Reducer> where R.Action: BoundaryAction {
   ///
   /// - Parameters:
   ///   - name: The feature's name, in instrumentation and in its store's name.
-  ///   - initialState: The feature's first state.
+  ///   - initialState: The feature's first state, made when the feature starts, with its
+  ///     dependencies (its own, then its host's): a state whose initializer reads a
+  ///     dependency, or makes a `@Shared(.fileStorage(…))`, gets the host's overrides.
   ///   - reducer: The feature's reducer.
   ///   - delivery: Declares, per input, whether it is an intent (every one is delivered) or a
   ///     latest-only projection; every input is an intent when `nil`.
@@ -40,7 +45,7 @@ public struct FeatureRecipe<R: Reducer> where R.Action: BoundaryAction {
   ///     host's, or its presenting store's) and under its host's overrides.
   @inlinable
   public init(
-    name: String, initialState: R.State, reducer: R,
+    name: String, initialState: @autoclosure @escaping () -> R.State, reducer: R,
     delivery: (@Sendable (R.Action.Input) -> InputDelivery)? = nil,
     dependencies: @escaping (inout DependencyValues) -> Void = { _ in }
   ) {

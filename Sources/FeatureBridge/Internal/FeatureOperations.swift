@@ -41,7 +41,7 @@ struct FeatureOperations<R: Reducer> where R.Action: BoundaryAction {
   init() {
     start = { recipe, inputs, hostDependencies, isolation in
       FeatureHandle.start(
-        name: recipe.name, initialState: recipe.initialState, reducer: recipe.reducer,
+        name: recipe.name, initialState: recipe.initialState(), reducer: recipe.reducer,
         inputs: inputs, delivery: recipe.delivery,
         withDependencies: {
           recipe.dependencies(&$0)

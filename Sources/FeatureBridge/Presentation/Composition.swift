@@ -122,10 +122,12 @@ struct FeatureComposition<Start: Sendable, Input: Sendable, Output: Sendable>: S
       let recipe = recipe(value)
       var values = dependencies
       recipe.dependencies(&values)
+      let scope = DependencyScope(values)
+      // Made with the feature's dependencies, as its store of its own makes it.
+      let state = scope.run { recipe.initialState() }
       return ComposedState(
         ComposedStorage(
-          name: recipe.name, state: recipe.initialState, dependencies: DependencyScope(values),
-          reducer: recipe.reducer))
+          name: recipe.name, state: state, dependencies: scope, reducer: recipe.reducer))
     }
     reduce = { composed, step in
       guard var unique = composed.take() as? ComposedStorage<R> else {

@@ -1,0 +1,118 @@
+import FeatureBridge
+import StoreKernel
+import Testing
+
+/// A recipe's first state is made when the feature starts, with its dependencies in effect (its
+/// own, then its host's or its presenting store's), as a `Store`'s `initialState` is: a state
+/// that reads a dependency, or makes a `@Shared(.fileStorage(…))`, gets the host's overrides.
+@MainActor
+@Suite struct FeatureRecipeInitialStateTests {
+  @Test func aHostsOverridesReachTheFeaturesFirstState() async {
+    let feature = Greeter.launcher.start { $0.greeting = "from the host" }
+    var heard: [String] = []
+    feature.onOutput { heard.append($0) }
+    await feature.send(.tellMe)
+    #expect(heard == ["from the host"])
+    await feature.stop()
+  }
+
+  @Test func theFeaturesOwnDependenciesReachItsFirstState() async {
+    let launcher = FeatureLauncher { (_: Void) in
+      FeatureRecipe(
+        name: "Greeter", initialState: GreeterState(), reducer: GreeterReducer(),
+        dependencies: { $0.greeting = "its own" })
+    }
+    let feature = launcher.start()
+    var heard: [String] = []
+    feature.onOutput { heard.append($0) }
+    await feature.send(.tellMe)
+    #expect(heard == ["its own"])
+    await feature.stop()
+  }
+
+  @Test(arguments: [FeatureHosting.ownStores, .composed])
+  func aPresentingStoresDependenciesReachAPresentedFeaturesFirstState(
+    hosting: FeatureHosting
+  ) async {
+    let store = Store(initialState: Parent.State(), reducer: Parent()) {
+      $0.featureHosting = hosting
+      $0.greeting = "from the parent"
+    }
+    store.send(.present)
+    let greeter: FeatureHandle<GreeterInput, String>? = store.presentedFeature(\.$greeter)
+    await greeter?.send(.tellMe)
+    #expect(store.state.heard == ["from the parent"])
+  }
+}
+
+private enum GreetingKey: DependencyKey {
+  static var liveValue: String { "default" }
+  static var testValue: String { "default" }
+}
+
+extension DependencyValues {
+  fileprivate var greeting: String {
+    get { self[GreetingKey.self] }
+    set { self[GreetingKey.self] = newValue }
+  }
+}
+
+enum GreeterInput: Sendable { case tellMe }
+
+struct GreeterState: Equatable {
+  /// Read when the state is made: the dependencies in effect then.
+  var greeting = DependencyValues.current.greeting
+}
+
+enum GreeterAction: BoundaryAction {
+  case input(GreeterInput)
+  case view(Never)
+  case greeted(String)
+
+  var output: String? {
+    if case .greeted(let greeting) = self { return greeting }
+    return nil
+  }
+}
+
+struct GreeterReducer: Reducer {
+  func reduce(into state: inout GreeterState, action: GreeterAction) -> Effect<GreeterAction> {
+    switch action {
+    case .input(.tellMe): return .send(.greeted(state.greeting))
+    case .greeted: return .none
+    }
+  }
+}
+
+enum Greeter {
+  static let launcher = FeatureLauncher { (_: Void) in
+    FeatureRecipe(name: "Greeter", initialState: GreeterState(), reducer: GreeterReducer())
+  }
+}
+
+private struct Parent: Reducer {
+  struct State: Equatable {
+    @PresentationState var greeter: Int?
+    var heard: [String] = []
+  }
+  enum Action {
+    case present
+    case greeter(PresentationAction<FeatureAction<GreeterInput, String>>)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .present:
+        state.greeter = 1
+        return .none
+      case .greeter(.presented(.output(let greeting))):
+        state.heard.append(greeting)
+        return .none
+      case .greeter:
+        return .none
+      }
+    }
+    .ifLet(
+      \.$greeter, action: Action.greeter, feature: Greeter.launcher.starting { (_: Int) in () })
+  }
+}
