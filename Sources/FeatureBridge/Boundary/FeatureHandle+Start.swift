@@ -136,6 +136,9 @@ extension FeatureHandle {
         registration: registration, endEffects: end, effectMark: effectMark, startsFeature: false,
         isolation: isolation)
       (feature.host as? FeatureHost<R>)?.startWork = startWork
+      // Its outputs reach the presenting store's reducer through the composition, never
+      // through this handle's route.
+      feature.route.isPresented = true
       return OnItsActor(value: feature)
     }.value
   }

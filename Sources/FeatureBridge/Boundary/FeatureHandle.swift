@@ -1,3 +1,5 @@
+import StoreKernel
+
 /// A running feature, as its host sees it: a black box with inputs in, outputs out, a
 /// lifecycle and metrics. It knows nothing about any UI: a terminal, a SwiftUI app or a server
 /// embeds it the same way, and drives it headlessly through its inputs.
@@ -56,7 +58,17 @@ public final class FeatureHandle<Input: Sendable, Output: Sendable> {
   /// The stream is made the first time it is read, and begins with the outputs emitted until
   /// then that no ``onOutput(_:)`` handler took. A host that only uses the handler never pays
   /// for a stream.
-  public var outputs: AsyncStream<Output> { route.outputs }
+  ///
+  /// A presented feature's outputs are its parent's (its reducer gets them as
+  /// `.presented(.output(…))`): read from its handle, the stream reports the misuse and
+  /// finishes at once, in either hosting.
+  public var outputs: AsyncStream<Output> {
+    guard !route.isPresented else {
+      reportPresented("outputs")
+      return AsyncStream { $0.finish() }
+    }
+    return route.outputs
+  }
 
   /// Calls `handler` with each output, on the host's actor, the moment the feature emits it:
   /// the direct path, with no stream and no task in between. Outputs the feature emitted
@@ -70,6 +82,10 @@ public final class FeatureHandle<Input: Sendable, Output: Sendable> {
   /// the feature then stops right after the action it is handling, as the actor's next job.
   /// Setting another handler replaces this one; the stream still gets every output too.
   ///
+  /// A presented feature's outputs are its parent's, which gets them as
+  /// `.presented(.output(…))`: on its handle, `onOutput` reports the misuse and does nothing,
+  /// in either hosting (a handler would take the outputs from the parent).
+  ///
   /// ```swift
   /// let counter = CounterFeature.launcher.start(.init(favorites: favorites))
   /// counter.onOutput { [weak self] output in self?.counterDidReport(output) }
@@ -77,7 +93,23 @@ public final class FeatureHandle<Input: Sendable, Output: Sendable> {
   ///
   /// - Parameter handler: What to do with each output.
   public func onOutput(_ handler: @escaping (Output) -> Void) {
+    guard !route.isPresented else { return reportPresented("onOutput") }
     route.attach(handler)
+  }
+
+  /// Hands every output to the parent that presents the feature (`handler`), and to no one
+  /// else.
+  package func deliverOutputs(_ handler: @escaping (Output) -> Void) {
+    route.attach(handler)
+    route.isPresented = true
+  }
+
+  private func reportPresented(_ member: String) {
+    IssueReporter.report(
+      "\(member) was used on the handle of \(name), a presented feature: its outputs go to the "
+        + "parent that presents it, whose reducer gets them as .presented(.output(…)). Handle "
+        + "them there; the handle is for showing the feature and sending it inputs. Nothing "
+        + "was attached.")
   }
 
   /// Hands `input` to the feature now, on its actor, as ``send(_:)`` does without awaiting:

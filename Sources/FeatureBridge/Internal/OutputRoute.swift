@@ -98,6 +98,8 @@ final class OutputRoute<Output: Sendable> {
   /// The output the feature's reducer just emitted, until ``OutputDelivery`` hands it on right
   /// after the reducer returned.
   @usableFromInline var queued: Output?
+  /// A parent presents the feature and takes its outputs: no host's handler or stream may.
+  @usableFromInline var isPresented = false
   private var stream: AsyncStream<Output>?
   private var isFinished = false
 

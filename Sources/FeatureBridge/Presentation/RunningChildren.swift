@@ -281,7 +281,7 @@ struct StartOwnStoreChild<Action: Sendable, Start: Sendable, Input: Sendable, Ou
     let sink = runtime.sink()
     // Called inside the child's reducer, on the actor: the parent's store queues the action if
     // it is handling one (the child's input came from the parent's own send).
-    feature.onOutput { value in
+    feature.deliverOutputs { value in
       if let action = output(value) { sink.sendOnActor(action) }
       carried.add()
     }
