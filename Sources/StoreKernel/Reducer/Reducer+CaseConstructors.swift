@@ -103,6 +103,25 @@ extension Reducer {
     ifLet(state, action: CasePath(action), fileID: fileID, line: line)
   }
 
+  /// `ifLet` for a confirmation dialog, with its case by its constructor.
+  ///
+  /// - Parameters:
+  ///   - state: Where the dialog is stored.
+  ///   - action: The case of this reducer's actions that holds the dialog's, by its
+  ///     constructor.
+  ///   - fileID: Where the `ifLet` is, for the report.
+  ///   - line: Where the `ifLet` is, for the report.
+  /// - Returns: A reducer that dismisses the dialog after its button's action.
+  public func ifLet<DialogAction: Sendable>(
+    _ state: any WritableKeyPath<State, PresentationState<ConfirmationDialogState<DialogAction>>>
+      & Sendable,
+    action: @escaping @Sendable (PresentationAction<DialogAction>) -> Action,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Reduce<State, Action> {
+    ifLet(state, action: CasePath(action), fileID: fileID, line: line)
+  }
+
   /// `forEach` for a navigation stack, with its case by its
   /// constructor: TCA's `.forEach(\.path, action: \.path) { … }`.
   ///
