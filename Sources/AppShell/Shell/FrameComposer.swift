@@ -177,7 +177,7 @@ struct FrameComposer {
       "  ? / Ctrl-G      show or hide this help (↑ ↓ PgUp PgDn scroll it)",
       "  Ctrl-S / Ctrl-O save now            Ctrl-L  redraw the screen",
       "  Ctrl-Z          suspend (fg resumes)",
-      "  q / Ctrl-X      quit when not typing; Ctrl-C, Ctrl-Q anywhere (notes are saved first)",
+      "  q / Ctrl-X      quit when not typing; Ctrl-C in the list, Ctrl-Q anywhere (saves first)",
       "  x               dismiss the errors shown above the status line", "",
       "  This tab:",
     ]

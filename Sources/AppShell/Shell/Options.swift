@@ -64,7 +64,7 @@ struct Options: Equatable {
 
     Keys (? or Ctrl-G in the app shows them all; docs/app.md has the table):
       F1-F3, Alt-1..3   switch tabs (Tab, 1-3 when not typing)
-      q, Ctrl-X         quit when not typing; Ctrl-C, Ctrl-Q anywhere (notes are saved first)
+      q, Ctrl-X         quit when not typing; Ctrl-C in the list, Ctrl-Q anywhere (saves first)
       Ctrl-S, Ctrl-O    save now                 x   dismiss the errors shown
       Notes list        n new, Enter edit, d delete, u undo a delete, r rename, / search
       Notes editor      as in nano: Ctrl-K cut, Ctrl-U paste, Ctrl-W find, Alt-U undo,

@@ -275,7 +275,8 @@ package struct NoteEditorReducer: Reducer {
     guard !query.isEmpty else { return }
     state.lastFind = query
     let text = state.note.text
-    let after = state.cursor < text.utf8Count ? text.characterBoundary(after: state.cursor) : 0
+    let after =
+      state.cursor < text.utf8Count ? text.characterBoundary(after: state.cursor) : text.utf8Count
     if let found = text.offset(of: query, from: after) {
       state.cursor = found
     } else if let found = text.offset(of: query, from: 0), found < after {

@@ -35,7 +35,8 @@ import Testing
     let help = FrameComposer(color: false).compose(
       shell: app.shell.state, titles: app.declarations.map(\.title), tabs: app.tabs,
       view: app.view(at: 0), width: 100, height: 30)
-    #expect(help.lines.contains { $0.contains("(notes are saved first)") })
+    #expect(
+      help.lines.contains { $0.contains("Ctrl-C in the list, Ctrl-Q anywhere (saves first)") })
     // While help shows, keys are the shell's: `+` does not reach the counter.
     _ = KeyRouter.route([.character("+"), .escape], in: app)
     #expect(!app.shell.state.showHelp)

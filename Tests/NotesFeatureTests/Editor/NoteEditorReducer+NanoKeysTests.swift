@@ -101,6 +101,24 @@ import Testing
     await store.finish()
   }
 
+  /// From the very end of the note there is nothing after the cursor: the match at the top is
+  /// found by wrapping, and said so, as nano says "Search Wrapped".
+  @Test func findFromTheEndOfTheNoteSaysItWrapped() async {
+    let store = makeStore(.editing("abc\nabc\nxyz", cursor: 11))
+    await store.send(.view(.findTapped)) { $0.mode = .finding(draft: "") }
+    await store.send(.view(.textInserted("abc"))) {
+      $0.mode = .finding(draft: "abc")
+      $0.fieldCursor = 3
+    }
+    await store.send(.view(.newlineTapped)) {
+      $0.mode = .editing
+      $0.cursor = 0
+      $0.lastFind = "abc"
+      $0.notice = "Search wrapped"
+    }
+    await store.finish()
+  }
+
   @Test func findMovesToTheNextMatchThenWrapsAndSaysWhenThereIsNone() async {
     let store = makeStore(.editing("Apple pie, apple tart.", cursor: 0))
     await store.send(.view(.findTapped)) { $0.mode = .finding(draft: "") }
