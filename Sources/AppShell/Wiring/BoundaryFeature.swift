@@ -56,8 +56,8 @@ final class BoundaryFeature<State, ViewAction: Sendable, Input: Sendable, Output
     let events = appFeature.shellEvents
     let index = index
     // The direct path: the shell hears each output the moment the feature emits it, on this
-    // actor, with no stream or task in between. A feature composed into the root store emits
-    // none here: its outputs are the root's actions, which its reducer reads.
+    // actor, with no stream or task in between. (The multi-store build's only: composed into
+    // the root store, a feature's outputs are the root's actions, which its reducer reads.)
     feature.onOutput { output in
       for event in events(output) { shell.send(.feature(index, event)) }
     }

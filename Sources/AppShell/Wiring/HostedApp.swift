@@ -45,6 +45,9 @@ final class HostedApp: RunningApp {
       features = declarations.enumerated().map { index, declaration in
         declaration.start(in: context, at: index)
       }
+      // Composed, a feature's outputs are the root's actions, which its reducer reads: a
+      // presented feature's handle takes no handler.
+      for feature in features { feature.routeOutputs(into: shell) }
     case .singleStore:
       let hostDependencies = context.hostDependencies
       let root = Store(
@@ -70,7 +73,6 @@ final class HostedApp: RunningApp {
         declaration.composed(at: index, in: root)
       }
     }
-    for feature in features { feature.routeOutputs(into: shell) }
   }
 
   func view(at index: Int) -> any TerminalView { features[index].view }

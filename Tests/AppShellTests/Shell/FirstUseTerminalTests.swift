@@ -95,8 +95,8 @@ struct FirstUseTerminalTests {
     defer { app.close() }
     try await app.expectScreen("Notes (1)")
     try await app.tmux.press("?")
-    // Cut off, the line ended "(notes are saved"; wrapped, its end is on the next line.
-    try await app.expectScreen("Keys", "saved first)")
+    // Cut off, the line ended mid-word; wrapped, its end is on the next line.
+    try await app.expectScreen("Keys", "(saves first)")
   }
 
   @Test func pageDownAtTheEndOfAShortNoteKeepsItsTextOnScreen() async throws {

@@ -30,6 +30,7 @@ import Testing
   }
 
   @Test func aSheetsFeatureIsThereWhilePresentedAndItsViewReadsItsState() {
+    TestIssues.install()
     let store = Store(initialState: Memo.State(), reducer: Memo()) {
       $0.featureRegistry = features
       $0.clock = clock
@@ -45,9 +46,13 @@ import Testing
     let view = shown?.viewStore(
       state: RecorderState.self, viewAction: RecorderAction.ViewAction.self)
     #expect(view?.recording == Recording(id: 1))
-    // Asked with other types, the same feature is not handed out.
-    let mistyped: FeatureHandle<Int, Int>? = store.presentedFeature(\.$recording)
-    #expect(mistyped == nil)
+    // Asked with other types, the same feature is not handed out, and the mistake is reported.
+    withKnownIssue {
+      let mistyped: FeatureHandle<Int, Int>? = store.presentedFeature(\.$recording)
+      #expect(mistyped == nil)
+    } matching: {
+      $0.description.contains("OwnStoreChild<RecorderInput, RecorderOutput>")
+    }
 
     store.send(.recorder(.dismiss))
     let gone: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(\.$recording)
