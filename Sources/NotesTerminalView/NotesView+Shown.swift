@@ -33,6 +33,8 @@ extension NotesView {
       let confirmation: ConfirmationDialogState<NotesAction.Confirmation>?
       /// Whether the note editor is open: keys go to it, and the note pane shows its note.
       let isEditing: Bool
+      /// Whether the notes file is still being read: an empty list then says so, not "No notes".
+      let isLoading: Bool
     }
 
     /// - Parameters:
@@ -113,6 +115,6 @@ extension NotesState {
       notesStamp: $notes.stamp, filterStamp: $filter.stamp, selectedID: selectedID, cursor: cursor,
       fieldCursor: fieldCursor, mode: mode,
       searchText: searchText, status: notice ?? status, hasUnsavedChanges: hasUnsavedChanges,
-      confirmation: confirmation, isEditing: isEditing)
+      confirmation: confirmation, isEditing: isEditing, isLoading: loadStatus == .loading)
   }
 }

@@ -269,6 +269,7 @@ package final class NotesView: TerminalView {
       count += 1
     }
     if count == 0 {
+      if notes.isEmpty, state.isLoading { return ["Loading the notes…"] }
       return [notes.isEmpty ? "No notes: n to create one" : "No note matches"]
     }
     let first = max(0, min(selected - height / 2, count - height))

@@ -1,4 +1,5 @@
 import FeatureBridge
+import FeatureBridgeTesting
 import StoreKernel
 import TerminalUI
 import Testing
@@ -250,6 +251,26 @@ import Testing
       #expect(screen.contains { $0.hasPrefix("▸ \(title) ") }, "\(screen)")
     }
     await notes.stop()
+  }
+
+  /// While the notes file is read (a large one takes a moment), the empty list says it is
+  /// loading, not that there are no notes.
+  @Test func aListStillLoadingSaysSoAndNotThatThereAreNoNotes() async {
+    let gate = LoadGate()
+    let storage = RecordingStorage().storage(load: {
+      await gate.wait()
+      return NotesDocument(notes: [])
+    })
+    let feature = NotesFeature.launcher.start(.init(storage: storage))
+    let view = NotesFeature.terminalView(of: feature)
+    let log = OutputLog(feature.outputs)
+    let loading = view.render(width: 80, height: 5).joined()
+    #expect(loading.contains("Loading the notes…"))
+    #expect(!loading.contains("No notes"))
+    gate.release()
+    #expect(await log.waitFor(count: 1), "the notes never loaded")
+    #expect(view.render(width: 80, height: 5).joined().contains("No notes: n to create one"))
+    await feature.stop()
   }
 
   @Test func anEmptyListFitsEverySize() async {
