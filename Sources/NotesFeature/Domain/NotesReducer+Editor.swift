@@ -24,13 +24,6 @@ extension NotesReducer {
     // nothing here.
     guard case .presented(.output(let output)) = action, state.editing != nil else { return .none }
     switch output {
-    case .changed(let editing), .saveRequested(let editing, edited: true),
-      .closed(let editing, edited: true):
-      if state.untouchedNewNote == editing.note.id { state.untouchedNewNote = nil }
-    case .saveRequested, .closed, .discarded:
-      break
-    }
-    switch output {
     case .changed(let editing):
       // Typing paused for the autosave's delay in the editor: save now.
       keep(editing, edited: true, in: &state)
@@ -41,17 +34,20 @@ extension NotesReducer {
       if edited { recordEdit(&state) }
       return save(&state)
     case .closed(let editing, let edited):
-      if state.untouchedNewNote == editing.note.id, editing.note.text.utf8Count == 0 {
-        return discardUntouched(editing, in: &state)
+      if state.untouchedNewNote == editing.note.id {
+        // Typed into, then emptied again (deleted, undone): as empty as when it was made.
+        if editing.note.text.utf8Count == 0 { return discardUntouched(editing, in: &state) }
+        state.untouchedNewNote = nil
       }
       keep(editing, edited: edited, in: &state)
       state.editing = nil
       return edited ? markEdited(&state) : .none
     case .discarded(let editing):
       // A new note whose only changes were thrown away is as empty as when it was made: it
-      // goes, as after `n` then Esc.
-      if state.untouchedNewNote == editing.note.id, editing.note.text.utf8Count == 0 {
-        return discardUntouched(editing, in: &state)
+      // goes, as after `n` then Esc (nano writes nothing for a new buffer left with `n`).
+      if state.untouchedNewNote == editing.note.id {
+        if editing.note.text.utf8Count == 0 { return discardUntouched(editing, in: &state) }
+        state.untouchedNewNote = nil
       }
       // Ctrl-X's `n`: nano throws the changes away; here they are undone, and redo brings
       // them back, which the status line says.

@@ -52,8 +52,9 @@ package struct NotesState: Equatable, Sendable {
   /// The notes deleted in this session, the last deleted last: `u` restores them one at a time,
   /// newest first, as far back as the session goes.
   package var deletedNotes: [DeletedNote] = []
-  /// The note `n` made, while nothing has been typed into it: closed empty, it goes, as if it
-  /// had never been made.
+  /// The note `n` made, while its editor is open for the first time: closed empty (nothing
+  /// typed, everything typed deleted or undone, or its changes left with Ctrl-X's `n`), it
+  /// goes, as if it had never been made, as nano writes nothing for a new buffer left empty.
   package var untouchedNewNote: Int?
   package var nextID = 1
   package var nextRevision = 1

@@ -61,7 +61,6 @@ import Testing
     early.history = EditHistory(
       undo: [TextEdit(offset: 0, inserted: "early", cursorBefore: 0)], lastEditIsOpen: true)
     await store.send(.internal(.editor(.presented(.output(.changed(early)))))) {
-      $0.untouchedNewNote = nil
       $0.notes[0].body = "early"
       $0.notes[0].title = "early"
       $0.notes[0].revision = 2
@@ -85,6 +84,8 @@ import Testing
       $0.nextRevision = 9
       $0.loadStatus = .loaded
       $0.editing?.note.id = 3
+      // Still new, under its new id, until its editor closes.
+      $0.untouchedNewNote = 3
       // The history follows the note to its new id.
       $0.history = [3: early.history]
       $0.saveRequestedWhileLoading = false
@@ -102,6 +103,7 @@ import Testing
     more.cursor = 6
     more.history.undo.append(TextEdit(offset: 5, inserted: "!", cursorBefore: 5, kind: .typing))
     await store.send(.internal(.editor(.presented(.output(.closed(more, edited: true)))))) {
+      $0.untouchedNewNote = nil
       $0.notes[0].body = "early!"
       $0.notes[0].title = "early!"
       $0.notes[0].revision = 9

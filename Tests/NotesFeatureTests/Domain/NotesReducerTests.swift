@@ -260,7 +260,9 @@ import Testing
   }
 
   /// `n`, then the editor closes before anything was typed: the note goes as if never made and
-  /// the note selected before comes back; one typed into, then emptied, stays.
+  /// the note selected before comes back. So does one typed into, then emptied (deleted or
+  /// undone) before its editor first closed: empty "Untitled" notes never pile up. One closed
+  /// with text stays, and is no longer new.
   @Test func aNewNoteClosedUntouchedAndEmptyIsRemoved() async throws {
     let store = makeStore(.loaded([alpha]))
     store.exhaustivity = .off
@@ -278,11 +280,21 @@ import Testing
     await store.send(.view(.createNoteTapped))
     var typed = try #require(store.state.editing)
     typed.note.body = "x"
+    // The autosave's hand-over keeps the text, and the note is still new.
     await store.send(.internal(.editor(.presented(.output(.changed(typed))))))
-    #expect(store.state.untouchedNewNote == nil)
+    #expect(store.state.untouchedNewNote == 3)
     typed.note.body = ""
     await store.send(.internal(.editor(.presented(.output(.closed(typed, edited: true))))))
-    #expect(store.state.notes.map(\.id) == [3, 1])
+    #expect(store.state.notes.map(\.id) == [1])
+    #expect(store.state.untouchedNewNote == nil)
+    #expect(store.state.notice == "The new note was empty: not kept")
+
+    await store.send(.view(.createNoteTapped))
+    var kept = try #require(store.state.editing)
+    kept.note.body = "y"
+    await store.send(.internal(.editor(.presented(.output(.closed(kept, edited: true))))))
+    #expect(store.state.notes.map(\.id) == [4, 1])
+    #expect(store.state.untouchedNewNote == nil)
     store.skipReceivedActions()
     await store.skipInFlightEffects()
   }
