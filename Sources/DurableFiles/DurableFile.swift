@@ -115,17 +115,23 @@ package struct DurableFile: Sendable {
       if lstat(path, &status) == 0 { mode = status.st_mode & 0o7777 }
       // A file its permissions keep from this user is not replaced behind them, although the
       // directory would allow it (as an editor refuses to write a read-only file).
-      if access(path, W_OK) != 0, errno == EACCES || errno == EROFS {
-        let octal = mode.map { " (mode \(String($0, radix: 8)))" } ?? ""
-        throw .writeFailed(
-          path: path,
-          reason: "it is read-only\(octal): its permissions do not let this user write it")
+      if access(path, W_OK) != 0 {
+        if errno == EROFS {
+          throw .writeFailed(path: path, reason: "its file system is mounted read-only")
+        }
+        if errno == EACCES {
+          let octal = mode.map { " (mode \(String($0, radix: 8)))" } ?? ""
+          throw .writeFailed(
+            path: path,
+            reason: "it is read-only\(octal): its permissions do not let this user write it")
+        }
       }
     case .missing, .unknown:
       break
     }
     let (temporary, descriptor) = try createTemporaryFile()
-    if let mode, mode != 0o600 { _ = fchmod(descriptor, mode) }
+    // Always: the creation mode is filtered by the umask, the file's own is not.
+    if let mode { _ = fchmod(descriptor, mode) }
     return (temporary, descriptor)
   }
 

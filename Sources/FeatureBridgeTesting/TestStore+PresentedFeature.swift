@@ -5,8 +5,7 @@ public import StoreKernelTesting
 extension TestStore {
   /// The feature the store under test presents at `state` now, while it is presented: a test
   /// reaches it to look at its metrics or to send it inputs as its host would. `nil` while
-  /// nothing is presented; a feature of other input and output types than asked for is
-  /// reported, and `nil`.
+  /// nothing is presented, and for a feature of other input and output types than asked for.
   ///
   /// ```swift
   /// await store.send(.recordTapped) { $0.recording = Recording(id: 1) }
@@ -23,9 +22,9 @@ extension TestStore {
   }
 
   /// The feature the store under test presents for the element `id` of a navigation stack,
-  /// while it is on the stack. `nil` for an id that is not on the stack and for an element of
-  /// a case that presents no feature; a feature of other input and output types than asked
-  /// for is reported, and `nil`.
+  /// while it is on the stack. `nil` for an id that is not on the stack, for an element of a
+  /// case that presents no feature, and for a feature of other input and output types than
+  /// asked for.
   ///
   /// - Parameters:
   ///   - stack: Where the stack is, as given to `forEach(_:action:feature:)`.

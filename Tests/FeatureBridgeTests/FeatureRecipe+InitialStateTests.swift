@@ -83,25 +83,6 @@ import Testing
     if let stream { for await output in stream { streamed.append(output) } }
     #expect(streamed.isEmpty)
   }
-
-  /// A handle's types come from the caller's annotation alone: asked with the wrong ones, the
-  /// feature that is presented is reported, not taken for nothing presented.
-  @Test(arguments: [FeatureHosting.ownStores, .composed])
-  func aHandleAskedForWithOtherTypesIsReported(hosting: FeatureHosting) async {
-    TestIssues.install()
-    let store = Store(initialState: Parent.State(), reducer: Parent()) {
-      $0.featureHosting = hosting
-    }
-    store.send(.present)
-    withKnownIssue {
-      let wrong: FeatureHandle<Int, Int>? = store.presentedFeature(\.$greeter)
-      #expect(wrong == nil)
-    } matching: {
-      $0.description.contains("FeatureHandle<Int, Int>")
-    }
-    let right: FeatureHandle<GreeterInput, String>? = store.presentedFeature(\.$greeter)
-    #expect(right != nil)
-  }
 }
 
 private enum GreetingKey: DependencyKey {

@@ -399,8 +399,8 @@ extension Store {
   }
 
   /// The feature presented by the element `id` of a navigation stack, while it is on the
-  /// stack: what a view shows for that screen. `nil` for an id that is not on the stack; a
-  /// feature of other input and output types than asked for is reported, and `nil`.
+  /// stack: what a view shows for that screen. `nil` for an id that is not on the stack, and
+  /// for a feature of other input and output types than asked for.
   ///
   /// ```swift
   /// let take: FeatureHandle<RecorderInput, RecorderOutput>? = store.presentedFeature(\.path, id: id)
@@ -429,14 +429,9 @@ extension Store {
     if let composed = presented as? ComposedChild<Input, Output> {
       return composed.handle(in: self, storage: storage)
     }
-    if let own = presented as? OwnStoreChild<Input, Output> { return own.feature }
-    // A handle's types come from the caller's annotation alone: a wrong one must not read as
-    // "nothing is presented".
-    IssueReporter.report(
-      "presentedFeature was asked for a FeatureHandle<\(Input.self), \(Output.self)>, but the "
-        + "feature presented there is a \(type(of: presented)): annotate the handle with that "
-        + "feature's input and output types. It returned nil.")
-    return nil
+    // Of other types than asked for: `nil`, so a view may ask a mixed stack's element for
+    // each of the features its cases present.
+    return (presented as? OwnStoreChild<Input, Output>)?.feature
   }
 }
 
@@ -454,7 +449,7 @@ extension ViewStore {
   /// The feature presented at `state` now, while it is presented: what a view shows in its
   /// sheet, from the view store of the feature that presents it (its module makes the presented
   /// feature's view from it). `nil` while nothing is presented, once the presenting feature has
-  /// stopped; a feature of other input and output types than asked for is reported, and `nil`.
+  /// stopped, and for a feature of other input and output types than asked for.
   ///
   /// The presentation state read here is not tracked: read the presented value itself through
   /// the view store (`viewStore.recording`) where the view must redraw when it comes and goes.

@@ -69,14 +69,21 @@ extension NotesReducer {
     state.cutBuffer = editing.cutBuffer
     state.lastFind = editing.lastFind
     guard let index = state.notes.firstIndex(where: { $0.id == id }) else { return .none }
-    state.notes.remove(at: index)
+    let note = state.notes.remove(at: index)
     state.history[id] = nil
+    // Handed over with text before (the autosave saved it): `u` brings that back, as after a
+    // delete, so emptying a new note never loses what was saved.
+    let hadText = note.text.utf8Count > 0
+    if hadText { state.deletedNotes.append(.init(note: note, index: index)) }
     if state.filter?.matches.contains(id) == true { state.filter?.matches.remove(id) }
     if state.selectedID == id {
       state.selectedID = state.visibleNotes.first?.id
       state.cursor = state.selectedNote?.text.utf8Count ?? 0
     }
-    state.notice = "The new note was empty: not kept"
+    state.notice =
+      hadText
+      ? "The new note was left empty: not kept (u brings back “\(note.title)”)"
+      : "The new note was empty: not kept"
     return .merge(
       .send(.delegate(.deleted(NoteID(id)))), noteCountChanged(state), markEdited(&state))
   }

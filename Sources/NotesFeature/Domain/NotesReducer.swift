@@ -217,6 +217,7 @@ package struct NotesReducer: Reducer {
     // The note open in the editor goes with it: what the editor had not handed over yet was
     // an edit of the deleted note (undo brings the note back as the list last had it).
     if state.editing?.note.id == note.id { state.editing = nil }
+    if state.untouchedNewNote == note.id { state.untouchedNewNote = nil }
     if state.selectedID == note.id {
       // By place, not by revision: notes loaded from a file may share one.
       let visible = state.visibleNotes

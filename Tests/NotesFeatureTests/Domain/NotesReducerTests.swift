@@ -287,7 +287,10 @@ import Testing
     await store.send(.internal(.editor(.presented(.output(.closed(typed, edited: true))))))
     #expect(store.state.notes.map(\.id) == [1])
     #expect(store.state.untouchedNewNote == nil)
-    #expect(store.state.notice == "The new note was empty: not kept")
+    // What the autosave had saved of it is one `u` away, as after a delete.
+    #expect(store.state.deletedNotes.map(\.note.body) == ["x"])
+    #expect(
+      store.state.notice == "The new note was left empty: not kept (u brings back “Untitled 3”)")
 
     await store.send(.view(.createNoteTapped))
     var kept = try #require(store.state.editing)
