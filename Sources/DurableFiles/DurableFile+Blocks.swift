@@ -199,11 +199,17 @@ extension DurableFile {
   /// Replaces the file with what `produce` writes, atomically (new temporary file written a
   /// block at a time, fsync, rename, directory fsync).
   ///
-  /// - Parameter produce: Writes the file's content.
+  /// - Parameters:
+  ///   - produce: Writes the file's content.
+  ///   - isUnchanged: Given the file's fingerprint just before the new one replaces it (`nil`:
+  ///     there is none), whether it is still the one the caller knows; when not, the new file is
+  ///     dropped and `.changed` thrown. Checked after the (possibly long) writing, so a write by
+  ///     someone else meanwhile is seen.
   /// - Returns: The written file's fingerprint.
   @discardableResult
   package func write(
-    streaming produce: (inout BlockWriter) -> Void
+    streaming produce: (inout BlockWriter) -> Void,
+    unless isUnchanged: ((Fingerprint?) -> Bool)? = nil
   ) throws(DurableFileError) -> Fingerprint {
     let (temporary, descriptor) = try createTemporaryFileForWriting()
     var writer = BlockWriter(descriptor: descriptor)
@@ -214,6 +220,6 @@ extension DurableFile {
       unlink(temporary)
       throw writeError("writing \(temporary)", code)
     }
-    return try publish(temporary, descriptor: descriptor)
+    return try publish(temporary, descriptor: descriptor, unless: isUnchanged)
   }
 }

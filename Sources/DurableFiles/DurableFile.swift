@@ -135,9 +135,12 @@ package struct DurableFile: Sendable {
     return (temporary, descriptor)
   }
 
-  /// Syncs and closes the written `temporary` file and renames it over the file; returns the
-  /// file's fingerprint as written (a rename keeps it).
-  func publish(_ temporary: String, descriptor: Int32) throws(DurableFileError) -> Fingerprint {
+  /// Syncs and closes the written `temporary` file and renames it over the file, unless
+  /// `isUnchanged` says the file is no longer the one its writer knows; returns the file's
+  /// fingerprint as written (a rename keeps it).
+  func publish(
+    _ temporary: String, descriptor: Int32, unless isUnchanged: ((Fingerprint?) -> Bool)? = nil
+  ) throws(DurableFileError) -> Fingerprint {
     guard fsync(descriptor) == 0 else {
       let code = errno
       close(descriptor)
@@ -152,6 +155,11 @@ package struct DurableFile: Sendable {
       throw writeError("reading back \(temporary)", code)
     }
     close(descriptor)
+    // As late as it can be: a write by someone else during the (long) writing is seen too.
+    if let isUnchanged, !isUnchanged(fingerprint()) {
+      unlink(temporary)
+      throw .changed(path: path)
+    }
     guard rename(temporary, path) == 0 else {
       let code = errno
       unlink(temporary)

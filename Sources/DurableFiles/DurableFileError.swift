@@ -12,6 +12,9 @@ package enum DurableFileError: Error, Equatable, Sendable, CustomStringConvertib
   /// Another writer (another process, whose id is `holder` when known, or another storage in
   /// this one) holds the file: it is read-only here.
   case locked(path: String, holder: Int32?)
+  /// Someone else wrote the file since its writer last read or wrote it (its ``Fingerprint``
+  /// changed): it was not replaced.
+  case changed(path: String)
 
   /// One sentence naming the file and the problem.
   package var description: String {
@@ -26,6 +29,8 @@ package enum DurableFileError: Error, Equatable, Sendable, CustomStringConvertib
     case .locked(let path, let holder):
       let who = holder.map { "another process (pid \($0))" } ?? "another writer"
       return "\(path) is in use by \(who); changes made here are not saved"
+    case .changed(let path):
+      return "\(path) was changed by another program; it was not replaced"
     }
   }
 }

@@ -21,6 +21,34 @@ import Testing
     #expect(directory.entries() == ["counter.json"])
   }
 
+  /// The check that the file is still the one its writer knows runs after the writing, just
+  /// before the rename: another program's write during a long one (a 10 MB note) is seen, and
+  /// the file it wrote stays.
+  @Test func aFileWrittenBySomeoneElseDuringTheWritingIsNotReplaced() throws {
+    let directory = ScratchDirectory()
+    let file = DurableFile(directory: directory.path, name: "notes.json")
+    let known = try file.write(Array("ours".utf8))
+    #expect(
+      throws: DurableFileError.changed(path: file.path)
+    ) {
+      try file.write(
+        streaming: { output in
+          output.write("our next version")
+          // Meanwhile, another program replaces the file.
+          _ = try? DurableFile(directory: directory.path, name: "other").write(Array("theirs".utf8))
+          rename(directory.path(of: "other"), file.path)
+        }, unless: { $0 == nil || $0 == known })
+    }
+    #expect(try file.read() == Array("theirs".utf8))
+    #expect(directory.entries() == ["notes.json"])
+    // A file that is still the one known is replaced; so is one that went away.
+    let theirs = try #require(file.fingerprint())
+    try file.write(streaming: { $0.write("ours again") }, unless: { $0 == theirs })
+    #expect(unlink(file.path) == 0)
+    try file.write(streaming: { $0.write("ours") }, unless: { $0 == nil || $0 == theirs })
+    #expect(try file.read() == Array("ours".utf8))
+  }
+
   @Test func aSymbolicLinkIsNeitherReadNorWrittenThrough() throws {
     let directory = ScratchDirectory()
     let outside = directory.path(of: "outside")

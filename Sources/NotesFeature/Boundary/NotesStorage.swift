@@ -169,17 +169,19 @@ public struct NotesStorage: Sendable {
           throw .locked(path: file.path, holder: pid)
         }
         if let refused = refusal.withLock({ $0 }), refused.refusesWriting { throw refused }
-        // A file that is there and is not the one last read or written here: another program
-        // wrote it. A file that went away holds nothing to lose.
-        if case .some(let expected) = known.withLock({ $0 }), let now = file.fingerprint(),
-          now != expected
-        {
-          let error = NotesStorageError.changedOnDisk(path: file.path)
-          refusal.withLock { $0 = error }
+        // Just before the new file replaces it, a file that is there and is not the one last
+        // read or written here was written by another program. A file that went away holds
+        // nothing to lose.
+        let isUnchanged: ((Fingerprint?) -> Bool)? = known.withLock { $0 }.map { expected in
+          { now in now == nil || now == expected }
+        }
+        do throws(NotesStorageError) {
+          let written = try file.save(document, unless: isUnchanged)
+          known.withLock { $0 = .some(written) }
+        } catch {
+          if case .changedOnDisk = error { refusal.withLock { $0 = error } }
           throw error
         }
-        let written = try file.save(document)
-        known.withLock { $0 = .some(written) }
       },
       keepUnsaved: { document throws(NotesStorageError) in try recoveries.write(document) },
       removeRecoveries: { recoveries.remove($0) },

@@ -76,12 +76,19 @@ package struct NotesFile: Sendable {
   /// Writes the notes atomically. Encoding happens here too, on the caller's thread: the
   /// storage calls this on its own queue, never on a store's actor.
   ///
+  /// - Parameters:
+  ///   - document: The notes.
+  ///   - isUnchanged: Whether the file, as it is just before it is replaced, is still the one
+  ///     the caller knows (``DurableFile/write(streaming:unless:)``); `nil` checks nothing.
   /// - Returns: The written file's fingerprint.
   @discardableResult
-  package func save(_ document: NotesDocument) throws(NotesStorageError) -> Fingerprint {
+  package func save(
+    _ document: NotesDocument, unless isUnchanged: ((Fingerprint?) -> Bool)? = nil
+  ) throws(NotesStorageError) -> Fingerprint {
     do {
       // Written a block at a time, from the notes' chunks: never the whole file in memory.
-      return try file.write { output in document.encode(to: &output) }
+      return try file.write(
+        streaming: { output in document.encode(to: &output) }, unless: isUnchanged)
     } catch {
       throw NotesStorageError(error)
     }
@@ -96,6 +103,7 @@ extension NotesStorageError {
     case .unreadable(let path, let reason): self = .unreadable(path: path, reason: reason)
     case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
     case .locked(let path, let holder): self = .locked(path: path, holder: holder)
+    case .changed(let path): self = .changedOnDisk(path: path)
     }
   }
 }
