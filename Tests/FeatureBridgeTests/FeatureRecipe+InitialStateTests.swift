@@ -137,6 +137,7 @@ private struct Parent: Reducer {
   }
   enum Action {
     case present
+    case dismiss
     case greeter(PresentationAction<FeatureAction<GreeterInput, String>>)
   }
   var body: some ReducerOf<Self> {
@@ -144,6 +145,9 @@ private struct Parent: Reducer {
       switch action {
       case .present:
         state.greeter = 1
+        return .none
+      case .dismiss:
+        state.greeter = nil
         return .none
       case .greeter(.presented(.output(let greeting))):
         state.heard.append(greeting)
@@ -154,5 +158,59 @@ private struct Parent: Reducer {
     }
     .ifLet(
       \.$greeter, action: Action.greeter, feature: Greeter.launcher.starting { (_: Int) in () })
+  }
+}
+
+/// A store that presents a feature goes when its owner lets it go, in either hosting, whether
+/// or not a view asked for the feature's handle: the handle of a composed feature holds the
+/// presenting store (its store is scoped from it), so the store holds the handle only weakly.
+@MainActor
+@Suite struct PresentingStoreLifetimeTests {
+  @Test(arguments: [FeatureHosting.ownStores, .composed], [false, true])
+  func aStoreThatPresentsAFeatureGoesWithItsOwner(
+    hosting: FeatureHosting, askedForHandle: Bool
+  )
+    async
+  {
+    weak var presenting: Store<Parent.State, Parent.Action>?
+    weak var handle: FeatureHandle<GreeterInput, String>?
+    do {
+      let store = Store(initialState: Parent.State(), reducer: Parent()) {
+        $0.featureHosting = hosting
+      }
+      presenting = store
+      store.send(.present)
+      if askedForHandle {
+        let greeter: FeatureHandle<GreeterInput, String>? = store.presentedFeature(\.$greeter)
+        handle = greeter
+        await greeter?.send(.tellMe)
+        #expect(store.state.heard == ["default"])
+      }
+    }
+    #expect(presenting == nil)
+    #expect(handle == nil)
+  }
+
+  /// A view keeps the view store, not the handle: the view store keeps the handle, so the
+  /// same handle comes back while it lives, and the view store hears that the feature ended.
+  @Test(arguments: [FeatureHosting.ownStores, .composed])
+  func aViewStoreKeepsThePresentedFeaturesHandle(hosting: FeatureHosting) async {
+    let store = Store(initialState: Parent.State(), reducer: Parent()) {
+      $0.featureHosting = hosting
+    }
+    store.send(.present)
+    weak var first: FeatureHandle<GreeterInput, String>?
+    var viewStore: ViewStore<GreeterState, Never>?
+    do {
+      let greeter: FeatureHandle<GreeterInput, String>? = store.presentedFeature(\.$greeter)
+      first = greeter
+      viewStore = greeter?.viewStore(state: GreeterState.self, viewAction: Never.self)
+    }
+    #expect(first != nil)
+    let again: FeatureHandle<GreeterInput, String>? = store.presentedFeature(\.$greeter)
+    #expect(again === first)
+    #expect(viewStore?.isFeatureRunning == true)
+    store.send(.dismiss)
+    #expect(viewStore?.isFeatureRunning == false)
   }
 }

@@ -212,6 +212,10 @@ public final class FeatureHandle<Input: Sendable, Output: Sendable> {
           + "types (FeatureBridge's Boundaries article; "
           + "docs/decisions/0001-store-isolation.md, Traps).")
     }
+    // A presented feature's handle is its presentation's: the view store keeps it (the store
+    // that presents a composed feature holds its handle only weakly), so every view store of
+    // the feature hears of its end from the one host.
+    if route.isPresented { viewStore.presentedHandle = self }
     return viewStore
   }
 }

@@ -266,7 +266,9 @@ final class FeatureHost<R: Reducer>: RunningFeatureHost where R.Action: Boundary
 
   @usableFromInline
   func stopWhenReleased() {
-    guard let store else { return }
+    // Composed into the store that presents it: dismissing it there ends it, not letting its
+    // handle go (a view asks for the handle again while the feature is presented).
+    guard endEffects == nil, let store else { return }
     guard store.isReducerRunning else { return stopNow() }
     // Let go from within one of its own actions (an output handler that drops the feature):
     // the state cannot be read until the reducer returns, so the stop is the actor's next job.

@@ -464,7 +464,10 @@ final class ComposedChild<Input: Sendable, Output: Sendable>: RunningChild {
   let send: (ComposedAction) -> StoreTask
   /// Cancels the feature's effects.
   private let cancel: () -> Void
-  private(set) var handle: FeatureHandle<Input, Output>?
+  /// Its handle while a view, a host or a view store made from it holds it: held weakly, as
+  /// the handle's store (scoped from the presenting store) holds that store, whose running
+  /// children hold this, and a strong reference would keep the presenting store alive forever.
+  private(set) weak var handle: FeatureHandle<Input, Output>?
   private var isStopped = false
   /// The features it presents in stores of their own, among the store's running children.
   var presentedInStoresOfTheirOwn: PresentedInStoresOfTheirOwn?

@@ -46,6 +46,9 @@ public final class ViewStore<State, ViewAction: Sendable>: Observable {
   @usableFromInline let storage: ViewStoreStorage<State, ViewAction>
   /// Keeps the store's observer; released with the view store, which ends the observation.
   @usableFromInline let observation: ObservationToken?
+  /// The handle of the presented feature this view store shows, kept while the view store
+  /// lives (``FeatureHandle/viewStore(state:viewAction:)``).
+  var presentedHandle: AnyObject?
 
   /// Creates a view store over a feature's store. FeatureHandle modules get one from their running
   /// feature (``FeatureHandle/viewStore(state:viewAction:)``); a host builds one over a scoped store
