@@ -167,11 +167,7 @@ private struct Parent: Reducer {
 @MainActor
 @Suite struct PresentingStoreLifetimeTests {
   @Test(arguments: [FeatureHosting.ownStores, .composed], [false, true])
-  func aStoreThatPresentsAFeatureGoesWithItsOwner(
-    hosting: FeatureHosting, askedForHandle: Bool
-  )
-    async
-  {
+  func aPresentingStoreGoesWithItsOwner(hosting: FeatureHosting, askedForHandle: Bool) async {
     weak var presenting: Store<Parent.State, Parent.Action>?
     weak var handle: FeatureHandle<GreeterInput, String>?
     do {
