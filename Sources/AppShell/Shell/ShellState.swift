@@ -22,8 +22,11 @@ struct ShellState: Equatable, Sendable {
   var helpPage = 10
   /// How many save results (saved or failed) the features have reported.
   var saveReports = 0
-  /// What the features could not save when they stopped.
+  /// What the features could not save: where they kept it, or why it is lost.
   var unsaved: [UnsavedWork] = []
+  /// The recovery file each feature last kept its unsaved work in, by feature index: a feature
+  /// that keeps it anew removes the file before.
+  var keptUnsaved: [Int: String] = [:]
 
   /// - Parameters:
   ///   - badges: Each feature's badge before it reports one.
@@ -116,6 +119,11 @@ struct ShellReducer: Reducer {
     case .saveReported:
       state.saveReports += 1
     case .unsaved(let work):
+      if case .kept(let path) = work {
+        if let earlier = state.keptUnsaved.updateValue(path, forKey: index) {
+          state.unsaved.removeAll { $0 == .kept(path: earlier) }
+        }
+      }
       state.unsaved.append(work)
       switch work {
       case .kept(let path): state.status = "Unsaved notes kept in \(path)"

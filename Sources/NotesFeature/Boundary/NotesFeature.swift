@@ -137,8 +137,11 @@ public enum NotesOutput: Sendable, Equatable {
   case saved(noteCount: Int)
   /// Loading or saving failed; one line naming the file and the problem.
   case storageError(String)
-  /// The feature stopped with changes it could not save; they were written to this recovery
-  /// file, which the next start offers back. A host should tell its user where.
+  /// Changes could not be saved (the notes file must not be written, or the feature stopped
+  /// and the save failed); they were written to this recovery file, which the next start
+  /// offers back. A host should tell its user where. While the notes file must not be
+  /// written, each save keeps the notes anew (a crash loses nothing kept) and removes the
+  /// file it kept them in before: the newest path replaces the earlier ones.
   case unsavedChangesKept(path: String)
   /// The feature stopped with changes it could neither save nor keep in a recovery file.
   case unsavedChangesLost(reason: String)

@@ -48,7 +48,8 @@ package enum NotesAction: BoundaryAction, Equatable {
     case saveFailed(NotesStorageError)
     /// Sent when the feature stops: save what is unsaved, or keep it in a recovery file.
     case flush
-    case unsavedKept(path: String)
+    /// The unsaved notes, as of `editCount`, are in the recovery file at `path`.
+    case unsavedKept(path: String, editCount: Int)
     case keepingUnsavedFailed(NotesStorageError)
     /// The note editor the list presents: the inputs the list sends it, the outputs it hands
     /// back, its dismissal.

@@ -60,10 +60,13 @@ extension NotesReducer {
       return .send(.delegate(.saved(noteCount: state.notes.count)))
     case .saveFailed(let error):
       state.savesInFlight -= 1
-      // A file that must not be written is not tried again by every autosave.
-      if error.refusesWriting { state.writeRefusal = error }
       state.status = error.summary
-      return .send(.delegate(.storageError(error.description)))
+      let reported = Effect<NotesAction>.send(.delegate(.storageError(error.description)))
+      // A file that must not be written is not tried again by every autosave; what the save
+      // would have written goes to a recovery file now.
+      guard error.refusesWriting else { return reported }
+      state.writeRefusal = error
+      return .merge(reported, keepUnsaved(&state))
     case .flush:
       // Until the notes are loaded, what to save is not known (inputs wait for the load, and
       // saving now would replace the file with only the notes made since): flush once loaded.
@@ -72,11 +75,23 @@ extension NotesReducer {
         return .none
       }
       return flush(&state)
-    case .unsavedKept(let path):
+    case .unsavedKept(let path, let editCount):
+      state.keepingUnsaved = false
       state.keptUnsavedAt = path
-      state.status = "Could not save; unsaved notes kept in \(path)"
-      return .send(.delegate(.unsavedChangesKept(path: path)))
+      state.keptEditCount = max(state.keptEditCount, editCount)
+      if editCount >= state.restoredAtEditCount { state.restoredRecoveries = [] }
+      if let refusal = state.writeRefusal, !state.isStopping {
+        state.status = Self.keptStatus(refusal, path)
+      } else {
+        state.status = "Could not save; unsaved notes kept in \(path)"
+      }
+      let kept = Effect<NotesAction>.send(.delegate(.unsavedChangesKept(path: path)))
+      guard state.keepAgain else { return kept }
+      state.keepAgain = false
+      return .merge(kept, keepUnsaved(&state))
     case .keepingUnsavedFailed(let error):
+      state.keepingUnsaved = false
+      state.keepAgain = false
       state.status = error.description
       return .send(.delegate(.unsavedChangesLost(reason: error.description)))
     case .editor(let action):
@@ -94,9 +109,17 @@ extension NotesReducer {
     let autosave = stopAutosave(&state)
     if let refusal = state.writeRefusal {
       // Reported like a failed save, with the reason the load gave (a host waiting for the
-      // save's result hears one; a host that keeps the load's report shows it once).
+      // save's result hears one; a host that keeps the load's report shows it once); what it
+      // would have saved goes to a recovery file now, not only when the feature stops.
+      let keep = keepUnsaved(&state)
       state.status = refusal.summary
-      return .merge(autosave, .send(.delegate(.storageError(refusal.description))))
+      // Nothing new to keep: the status line still says where the notes are.
+      if let path = state.keptUnsavedAt, !state.keepingUnsaved,
+        state.keptEditCount == state.editCount
+      {
+        state.status = Self.keptStatus(refusal, path)
+      }
+      return .merge(autosave, .send(.delegate(.storageError(refusal.description))), keep)
     }
     state.savesInFlight += 1
     let document = state.document
@@ -117,20 +140,47 @@ extension NotesReducer {
     return autosave.merge(with: write)
   }
 
+  /// Keeps the unsaved notes in a recovery file while the notes file must not be written: a
+  /// new file, then the one kept before removed, so some file always holds them. One at a
+  /// time; edits made while one is written are kept once it is done. Once the feature stops,
+  /// its final save keeps them.
+  private func keepUnsaved(_ state: inout NotesState) -> Effect<NotesAction> {
+    guard !state.isStopping, state.hasUnsavedChanges, state.editCount > state.keptEditCount
+    else { return .none }
+    guard !state.keepingUnsaved else {
+      state.keepAgain = true
+      return .none
+    }
+    state.keepingUnsaved = true
+    let document = state.document
+    let editCount = state.editCount
+    let replaced = keptBefore(state)
+    let storage = storage
+    return .run { send in
+      await Self.keepUnsaved(
+        document, editCount: editCount, replacing: replaced, in: storage, send: send)
+    }
+  }
+
   /// The save when the feature stops: nothing may be lost, so what cannot be saved is kept in
   /// a recovery file, within the same effect (the stop waits for it).
   private func finalSave(_ state: inout NotesState) -> Effect<NotesAction> {
     let document = state.document
+    let editCount = state.editCount
     let storage = storage
     guard state.canSave, state.loadStatus != .loading else {
       // The file must not be written (or is not loaded yet: saving would replace it with only
-      // the notes made since): keep everything in a recovery file instead.
+      // the notes made since): keep everything in a recovery file instead, unless the one
+      // kept while the feature ran has it all.
+      guard state.keepingUnsaved || editCount > state.keptEditCount else { return .none }
+      // A file still being written is not known yet: it stays beside this one.
+      let replaced = state.keepingUnsaved ? [] : keptBefore(state)
       return .run { send in
-        await Self.keepUnsaved(document, in: storage, send: send)
+        await Self.keepUnsaved(
+          document, editCount: editCount, replacing: replaced, in: storage, send: send)
       }
     }
     state.savesInFlight += 1
-    let editCount = state.editCount
     let saved = savedRecoveries(state)
     return .run { send in
       do throws(NotesStorageError) {
@@ -139,17 +189,29 @@ extension NotesReducer {
         await send(.internal(.saveFinished(editCount: editCount)))
       } catch {
         await send(.internal(.saveFailed(error)))
-        await Self.keepUnsaved(document, in: storage, send: send)
+        await Self.keepUnsaved(
+          document, editCount: editCount, replacing: [], in: storage, send: send)
       }
     }
   }
 
+  /// The status line once the notes are kept at `path` while the feature runs: why it cannot
+  /// save stays first.
+  private static func keptStatus(_ refusal: NotesStorageError, _ path: String) -> String {
+    "\(refusal.summary); notes kept in \(path)"
+  }
+
+  /// Writes `document` to a new recovery file, then removes `replaced` (files whose notes it
+  /// holds).
   private static func keepUnsaved(
-    _ document: NotesDocument, in storage: NotesStorage, send: Send<NotesAction>
+    _ document: NotesDocument, editCount: Int, replacing replaced: [String],
+    in storage: NotesStorage, send: Send<NotesAction>
   ) async {
     do throws(NotesStorageError) {
       let path = try await storage.keepUnsaved(document)
-      await send(.internal(.unsavedKept(path: path)))
+      let redundant = replaced.filter { $0 != path }
+      if !redundant.isEmpty { await storage.removeRecoveries(redundant) }
+      await send(.internal(.unsavedKept(path: path, editCount: editCount)))
     } catch {
       await send(.internal(.keepingUnsavedFailed(error)))
     }
@@ -196,6 +258,12 @@ extension NotesReducer {
     return edited
   }
 
+  /// The files a new recovery file of the current state makes redundant: the one kept before,
+  /// and the recovery files restored at load.
+  private func keptBefore(_ state: NotesState) -> [String] {
+    (state.keptUnsavedAt.map { [$0] } ?? []) + savedRecoveries(state)
+  }
+
   /// The restored recovery files a save of the current state makes redundant.
   private func savedRecoveries(_ state: NotesState) -> [String] {
     state.editCount >= state.restoredAtEditCount ? state.restoredRecoveries : []
@@ -204,6 +272,7 @@ extension NotesReducer {
   /// The stop's save: every unsaved change saved, or kept in a recovery file; no timer left;
   /// then the storage gives up the directory, so the next start may take it at once.
   private func flush(_ state: inout NotesState) -> Effect<NotesAction> {
+    state.isStopping = true
     let storage = storage
     let close = Effect<NotesAction>.run { _ in await storage.close() }
     guard state.hasUnsavedChanges else { return close }

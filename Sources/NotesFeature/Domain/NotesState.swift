@@ -68,8 +68,18 @@ package struct NotesState: Equatable, Sendable {
   package var restoredRecoveries: [String] = []
   /// The edit count at which the restored notes were added.
   package var restoredAtEditCount = 0
-  /// Where the unsaved notes were kept when the feature stopped without saving them.
+  /// The recovery file that holds the unsaved notes: written when the feature stops without
+  /// saving them, and, while the notes file must not be written, by every save (a new file,
+  /// then the one before removed), so a crash or a kill loses nothing kept.
   package var keptUnsavedAt: String?
+  /// The edit count the recovery file holds.
+  package var keptEditCount = 0
+  /// A recovery file is being written; `keepAgain`: edits came meanwhile, so it is written
+  /// again once it is done.
+  package var keepingUnsaved = false
+  package var keepAgain = false
+  /// The feature is stopping: its final save keeps what it cannot save.
+  package var isStopping = false
   package var savesInFlight = 0
   /// A save was asked for before the notes finished loading; it happens once they have.
   package var saveRequestedWhileLoading = false

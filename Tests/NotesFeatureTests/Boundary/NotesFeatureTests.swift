@@ -230,6 +230,48 @@ import Testing
     }
   }
 
+  /// While the notes file must not be written, a save keeps the notes in a recovery file at
+  /// once, not only when the feature stops: a crash or a kill loses nothing saved for. Each
+  /// save writes a new file and removes the one before, so one file holds the newest notes.
+  @Test func whileTheFileMustNotBeWrittenEachSaveKeepsTheNotesInOneRecoveryFile() async throws {
+    try await withTemporaryDirectory { directory in
+      #expect(mkdir(directory.path(of: "notes.json"), 0o700) == 0)
+      #expect(mkdir(directory.path(of: "notes.json/inside"), 0o700) == 0)
+      let notes = await RunningNotes(storage: .file(inDirectory: directory.path))
+      func recoveries() -> [String] {
+        directory.entries().filter { $0.hasPrefix("notes.recovery-") }
+      }
+      func bodies(in file: String) throws -> [String] {
+        try NotesDocument.decode(directory.read(file) ?? []).notes.map(\.body)
+      }
+
+      notes.type([.character("n")])
+      notes.type("first")
+      await notes.send(.save)
+      let first = try #require(recoveries().first)
+      #expect(recoveries() == [first])
+      #expect(try bodies(in: first) == ["first"])
+      let status = notes.render(width: 200, height: 5).last ?? ""
+      #expect(status.contains("Read-only: notes.json cannot be read; notes kept in"))
+
+      notes.type(" second")
+      await notes.send(.save)
+      let second = try #require(recoveries().first)
+      #expect(recoveries() == [second])
+      #expect(second != first)
+      #expect(try bodies(in: second) == ["first second"])
+
+      // Stopping has nothing more to keep; the host heard of each file as it was written.
+      await notes.stop()
+      #expect(recoveries() == [second])
+      let kept = notes.log.outputs.compactMap { output -> String? in
+        if case .unsavedChangesKept(let path) = output { return path }
+        return nil
+      }
+      #expect(kept == [directory.path(of: first), directory.path(of: second)])
+    }
+  }
+
   @Test func aNotesFileThatCannotBeReadIsNeverOverwritten() async throws {
     try await withTemporaryDirectory { directory in
       // A directory in place of the file cannot be read by anyone, root included.

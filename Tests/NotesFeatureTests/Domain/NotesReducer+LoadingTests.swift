@@ -236,16 +236,20 @@ import Testing
       $0.history[1] = EditHistory()
       // The refusal answers the edits so far, as a save would.
       $0.autosavePending = false
+      // What it would have saved goes to a recovery file now.
+      $0.keepingUnsaved = true
     }
     // Reported as a failed save would be, so a host waiting for the result hears one.
     await store.receive(.delegate(.storageError(refusal)))
-    // Stopping keeps the unsaved note in a recovery file instead.
-    await store.send(.internal(.flush))
-    await store.receive(.internal(.unsavedKept(path: "recovery-1"))) {
+    await store.receive(.internal(.unsavedKept(path: "recovery-1", editCount: 1))) {
+      $0.keepingUnsaved = false
       $0.keptUnsavedAt = "recovery-1"
-      $0.status = "Could not save; unsaved notes kept in recovery-1"
+      $0.keptEditCount = 1
+      $0.status = "Read-only: notes.json cannot be read; notes kept in recovery-1"
     }
     await store.receive(.delegate(.unsavedChangesKept(path: "recovery-1")))
+    // Stopping has nothing more to keep: the recovery file holds every edit.
+    await store.send(.internal(.flush)) { $0.isStopping = true }
     await store.send(.internal(.editor(.dismiss))) { $0.editing = nil }
     await store.finish()
     #expect(recording.saved.isEmpty)

@@ -26,19 +26,117 @@ import Testing
       path: "/data/notes.json", reason: "writing: No space left on device")
     recording.failSaves(with: full)
     let store = makeStore(unsaved)
-    await store.send(.internal(.flush)) { $0.savesInFlight = 1 }
+    await store.send(.internal(.flush)) {
+      $0.savesInFlight = 1
+      $0.isStopping = true
+    }
     await store.receive(.internal(.saveFailed(full))) {
       $0.savesInFlight = 0
       $0.status = full.summary
     }
     await store.receive(.delegate(.storageError(full.description)))
-    await store.receive(.internal(.unsavedKept(path: "recovery-1"))) {
+    await store.receive(.internal(.unsavedKept(path: "recovery-1", editCount: 1))) {
       $0.keptUnsavedAt = "recovery-1"
+      $0.keptEditCount = 1
       $0.status = "Could not save; unsaved notes kept in recovery-1"
     }
     await store.receive(.delegate(.unsavedChangesKept(path: "recovery-1")))
     await store.finish()
     #expect(recording.kept == [NotesDocument(notes: unsaved.notes)])
+  }
+
+  /// A save refused because another program changed the file keeps the notes at once; each
+  /// later save keeps them anew in a new file and removes the one before; the stop has
+  /// nothing more to keep.
+  @Test func aRefusedSaveKeepsTheNotesAtOnceAndEachLaterSaveReplacesTheFile() async {
+    let changed = NotesStorageError.changedOnDisk(path: "/data/notes.json")
+    recording.failSaves(with: changed)
+    let store = makeStore(unsaved)
+    await store.send(.input(.save)) { $0.savesInFlight = 1 }
+    await store.receive(.internal(.saveFailed(changed))) {
+      $0.savesInFlight = 0
+      $0.status = changed.summary
+      $0.writeRefusal = changed
+      $0.keepingUnsaved = true
+    }
+    await store.receive(.delegate(.storageError(changed.description)))
+    await store.receive(.internal(.unsavedKept(path: "recovery-1", editCount: 1))) {
+      $0.keepingUnsaved = false
+      $0.keptUnsavedAt = "recovery-1"
+      $0.keptEditCount = 1
+      $0.status = "\(changed.summary); notes kept in recovery-1"
+    }
+    await store.receive(.delegate(.unsavedChangesKept(path: "recovery-1")))
+
+    // Nothing new since: a save keeps nothing.
+    await store.send(.input(.save))
+    await store.receive(.delegate(.storageError(changed.description)))
+    #expect(recording.kept.count == 1)
+
+    await store.send(.input(.create(title: "More", body: "typed after"))) {
+      $0.notes.insert(Note(id: 2, title: "More", body: "typed after", revision: 2), at: 0)
+      $0.nextID = 3
+      $0.nextRevision = 3
+      $0.selectedID = 2
+      $0.cursor = 11
+      $0.editCount = 2
+      $0.status = nil
+      $0.autosavePending = true
+    }
+    await store.receive(.delegate(.created(NoteID(2), title: "More")))
+    await store.receive(.delegate(.noteCountChanged(2)))
+    await store.send(.input(.save)) {
+      $0.status = changed.summary
+      $0.autosavePending = false
+      $0.keepingUnsaved = true
+    }
+    await store.receive(.delegate(.storageError(changed.description)))
+    await store.receive(.internal(.unsavedKept(path: "recovery-2", editCount: 2))) {
+      $0.keepingUnsaved = false
+      $0.keptUnsavedAt = "recovery-2"
+      $0.keptEditCount = 2
+      $0.status = "\(changed.summary); notes kept in recovery-2"
+    }
+    await store.receive(.delegate(.unsavedChangesKept(path: "recovery-2")))
+    #expect(recording.removedRecoveries == ["recovery-1"])
+    #expect(recording.kept.last?.notes == store.state.notes)
+
+    await store.send(.internal(.flush)) { $0.isStopping = true }
+    await store.finish()
+    #expect(recording.kept.count == 2)
+    #expect(recording.closes == 1)
+  }
+
+  /// Edits made while a recovery file is written are kept once it is done.
+  @Test func editsMadeWhileARecoveryFileIsWrittenAreKeptOnceItIsDone() async {
+    let changed = NotesStorageError.changedOnDisk(path: "/data/notes.json")
+    var state = unsaved
+    state.writeRefusal = changed
+    state.keepingUnsaved = true
+    state.editCount = 2
+    let store = makeStore(state)
+    await store.send(.input(.save)) {
+      $0.status = changed.summary
+      $0.keepAgain = true
+    }
+    await store.receive(.delegate(.storageError(changed.description)))
+    // The file being written held the first edit.
+    await store.send(.internal(.unsavedKept(path: "recovery-0", editCount: 1))) {
+      $0.keptUnsavedAt = "recovery-0"
+      $0.keptEditCount = 1
+      $0.status = "\(changed.summary); notes kept in recovery-0"
+      $0.keepAgain = false
+    }
+    await store.receive(.delegate(.unsavedChangesKept(path: "recovery-0")))
+    await store.receive(.internal(.unsavedKept(path: "recovery-1", editCount: 2))) {
+      $0.keepingUnsaved = false
+      $0.keptUnsavedAt = "recovery-1"
+      $0.keptEditCount = 2
+      $0.status = "\(changed.summary); notes kept in recovery-1"
+    }
+    await store.receive(.delegate(.unsavedChangesKept(path: "recovery-1")))
+    #expect(recording.removedRecoveries == ["recovery-0"])
+    await store.finish()
   }
 
   @Test func whenEvenTheRecoveryFileFailsTheHostIsToldTheChangesAreLost() async {
@@ -47,7 +145,10 @@ import Testing
     recording.failSaves(with: full)
     recording.failKeeping(with: nowhere)
     let store = makeStore(unsaved)
-    await store.send(.internal(.flush)) { $0.savesInFlight = 1 }
+    await store.send(.internal(.flush)) {
+      $0.savesInFlight = 1
+      $0.isStopping = true
+    }
     await store.receive(.internal(.saveFailed(full))) {
       $0.savesInFlight = 0
       $0.status = full.summary
@@ -77,6 +178,7 @@ import Testing
       $0.loadStatus = .loaded
       $0.flushRequestedWhileLoading = false
       $0.savesInFlight = 1
+      $0.isStopping = true
     }
     await store.receive(.delegate(.noteCountChanged(2)))
     await store.receive(.internal(.saveFinished(editCount: 1))) {
@@ -102,11 +204,13 @@ import Testing
       $0.writeRefusal = unreadable
       $0.status = unreadable.summary
       $0.flushRequestedWhileLoading = false
+      $0.isStopping = true
     }
     await store.receive(.delegate(.storageError(unreadable.description)))
     await store.receive(.delegate(.noteCountChanged(1)))
-    await store.receive(.internal(.unsavedKept(path: "recovery-1"))) {
+    await store.receive(.internal(.unsavedKept(path: "recovery-1", editCount: 1))) {
       $0.keptUnsavedAt = "recovery-1"
+      $0.keptEditCount = 1
       $0.status = "Could not save; unsaved notes kept in recovery-1"
     }
     await store.receive(.delegate(.unsavedChangesKept(path: "recovery-1")))

@@ -117,6 +117,7 @@ import Testing
     await store.send(.internal(.flush)) {
       $0.autosavePending = false
       $0.savesInFlight = 1
+      $0.isStopping = true
     }
     await store.receive(.internal(.saveFinished(editCount: 1))) {
       $0.savesInFlight = 0
@@ -134,7 +135,7 @@ import Testing
 
   @Test func flushWithNothingUnsavedSavesNothingAndClosesTheStorage() async {
     let store = makeStore(.loaded([Note(id: 1, title: "Saved", revision: 1)]))
-    await store.send(.internal(.flush))
+    await store.send(.internal(.flush)) { $0.isStopping = true }
     await store.finish()
     #expect(recording.saved.isEmpty)
     #expect(recording.closes == 1)
