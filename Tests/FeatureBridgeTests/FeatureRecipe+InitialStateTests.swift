@@ -187,6 +187,34 @@ private struct Parent: Reducer {
     #expect(handle == nil)
   }
 
+  /// An input sender kept after its handle went still reaches the feature while it is
+  /// presented, and once the feature is dismissed the sender takes no more inputs.
+  @Test(arguments: [FeatureHosting.ownStores, .composed])
+  func anInputSenderOutlivesItsHandle(hosting: FeatureHosting) async {
+    let store = Store(initialState: Parent.State(), reducer: Parent()) {
+      $0.featureHosting = hosting
+      $0.greeting = "kept"
+    }
+    store.send(.present)
+    var sender: InputSender<GreeterInput>?
+    do {
+      let greeter: FeatureHandle<GreeterInput, String>? = store.presentedFeature(\.$greeter)
+      sender = greeter?.input
+    }
+    let (heard, hearing) = AsyncStream.makeStream(of: [String].self)
+    let observation = store.observeStates(
+      { state in
+        hearing.yield(state.heard)
+        return false
+      }, onEnd: { _ in })
+    #expect(sender?.send(.tellMe) == true)
+    for await sofar in heard where sofar == ["kept"] { break }
+    withExtendedLifetime(observation) {}
+    store.send(.dismiss)
+    #expect(sender?.send(.tellMe) == false)
+    #expect(store.state.heard == ["kept"])
+  }
+
   /// A view keeps the view store, not the handle: the view store keeps the handle, so the
   /// same handle comes back while it lives, and the view store hears that the feature ended.
   @Test(arguments: [FeatureHosting.ownStores, .composed])

@@ -307,14 +307,23 @@ final class PendingStop<R: Reducer>: @unchecked Sendable where R.Action: Boundar
 }
 
 /// A weak reference to a feature host for the pump task, which runs off the host's actor.
+///
+/// Strong for the host of a feature composed into the store that presents it: that store holds
+/// the feature's handle only weakly, so an input sender kept after the handle went keeps the
+/// host, and its inputs reach the feature until it is dismissed (the host has no pump, so no
+/// cycle).
 @usableFromInline
 final class FeatureHostReference<R: Reducer>: @unchecked Sendable where R.Action: BoundaryAction {
-  // SAFETY: `host` is written once, in `init`, and only dereferenced inside
-  // `onIsolation(host's actor)`, i.e. on the actor that owns the host and its store.
+  // SAFETY: `host` and `kept` are written once, in `init`, and only dereferenced inside
+  // `onIsolation(host's actor)`, i.e. on the actor that owns the host and its store. `kept`
+  // may be released off that actor, with the last copy of the sender: then nothing else holds
+  // the host, and its release touches only its store's registry entry, which is locked.
   @usableFromInline weak var host: FeatureHost<R>?
+  private let kept: FeatureHost<R>?
 
   @usableFromInline
   init(_ host: FeatureHost<R>) {
     self.host = host
+    kept = host.endEffects == nil ? nil : host
   }
 }
