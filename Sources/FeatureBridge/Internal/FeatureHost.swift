@@ -266,9 +266,19 @@ final class FeatureHost<R: Reducer>: RunningFeatureHost where R.Action: Boundary
 
   @usableFromInline
   func stopWhenReleased() {
-    // Composed into the store that presents it: dismissing it there ends it, not letting its
-    // handle go (a view asks for the handle again while the feature is presented).
-    guard endEffects == nil, let store else { return }
+    guard let store else { return }
+    guard endEffects == nil else {
+      // Composed into the store that presents it: dismissing it there ends it, not letting
+      // its handle go (a view asks for a new one while it is presented). The handle's input
+      // sender takes no more inputs, and those it took are handed over now (a parent sends a
+      // presented feature its inputs through its own reducer).
+      mailbox.close()
+      guard store.isReducerRunning else { return _ = deliverPending() }
+      let host = PendingStop(self)
+      let isolation = store.isolation
+      Task { await onIsolation(isolation) { _ = host.host.deliverPending() } }
+      return
+    }
     guard store.isReducerRunning else { return stopNow() }
     // Let go from within one of its own actions (an output handler that drops the feature):
     // the state cannot be read until the reducer returns, so the stop is the actor's next job.
@@ -307,23 +317,14 @@ final class PendingStop<R: Reducer>: @unchecked Sendable where R.Action: Boundar
 }
 
 /// A weak reference to a feature host for the pump task, which runs off the host's actor.
-///
-/// Strong for the host of a feature composed into the store that presents it: that store holds
-/// the feature's handle only weakly, so an input sender kept after the handle went keeps the
-/// host, and its inputs reach the feature until it is dismissed (the host has no pump, so no
-/// cycle).
 @usableFromInline
 final class FeatureHostReference<R: Reducer>: @unchecked Sendable where R.Action: BoundaryAction {
-  // SAFETY: `host` and `kept` are written once, in `init`, and only dereferenced inside
-  // `onIsolation(host's actor)`, i.e. on the actor that owns the host and its store. `kept`
-  // may be released off that actor, with the last copy of the sender: then nothing else holds
-  // the host, and its release touches only its store's registry entry, which is locked.
+  // SAFETY: `host` is written once, in `init`, and only dereferenced inside
+  // `onIsolation(host's actor)`, i.e. on the actor that owns the host and its store.
   @usableFromInline weak var host: FeatureHost<R>?
-  private let kept: FeatureHost<R>?
 
   @usableFromInline
   init(_ host: FeatureHost<R>) {
     self.host = host
-    kept = host.endEffects == nil ? nil : host
   }
 }

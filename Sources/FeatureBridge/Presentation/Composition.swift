@@ -468,12 +468,6 @@ final class ComposedChild<Input: Sendable, Output: Sendable>: RunningChild {
   /// the handle's store (scoped from the presenting store) holds that store, whose running
   /// children hold this, and a strong reference would keep the presenting store alive forever.
   private(set) weak var handle: FeatureHandle<Input, Output>?
-  /// Every host made for it that is still alive: the handle's, and any an input sender kept
-  /// after its handle went. Its end stops each.
-  private var hosts: [WeakHost] = []
-  private struct WeakHost {
-    weak var host: (any RunningFeatureHost<Input>)?
-  }
   private var isStopped = false
   /// The features it presents in stores of their own, among the store's running children.
   var presentedInStoresOfTheirOwn: PresentedInStoresOfTheirOwn?
@@ -504,8 +498,6 @@ final class ComposedChild<Input: Sendable, Output: Sendable>: RunningChild {
       startWork, registration, { [weak self] in self?.end() })
     (made.host as? any ComposedFeatureHost)?.reach(presentedInStoresOfTheirOwn)
     handle = made
-    hosts.removeAll { $0.host == nil }
-    hosts.append(WeakHost(host: made.host))
     return made
   }
 
@@ -527,7 +519,7 @@ final class ComposedChild<Input: Sendable, Output: Sendable>: RunningChild {
   func letGo() {
     isStopped = true
     registration.end()
-    for made in hosts { made.host?.stopNow() }
+    handle?.stopNow()
   }
 
   nonisolated(nonsending) func settle() async {
