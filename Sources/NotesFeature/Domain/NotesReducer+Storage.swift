@@ -77,15 +77,28 @@ extension NotesReducer {
       return flush(&state)
     case .unsavedKept(let path, let editCount):
       state.keepingUnsaved = false
+      let storage = storage
+      // A file that finished after a newer one (kept while the stop's file was written)
+      // holds nothing that one lacks.
+      guard editCount >= state.keptEditCount || state.keptUnsavedAt == nil else {
+        return .run { _ in await storage.removeRecoveries([path]) }
+      }
+      // The stop's keep leaves the file before to be removed here: one still being written
+      // when it began was not known to it.
+      let earlier =
+        state.isStopping ? state.keptUnsavedAt.flatMap { $0 == path ? nil : [$0] } ?? [] : []
       state.keptUnsavedAt = path
-      state.keptEditCount = max(state.keptEditCount, editCount)
+      state.keptEditCount = editCount
       if editCount >= state.restoredAtEditCount { state.restoredRecoveries = [] }
       if let refusal = state.writeRefusal, !state.isStopping {
         state.status = Self.keptStatus(refusal, path)
       } else {
         state.status = "Could not save; unsaved notes kept in \(path)"
       }
-      let kept = Effect<NotesAction>.send(.delegate(.unsavedChangesKept(path: path)))
+      var kept = Effect<NotesAction>.send(.delegate(.unsavedChangesKept(path: path)))
+      if !earlier.isEmpty {
+        kept = kept.merge(with: .run { _ in await storage.removeRecoveries(earlier) })
+      }
       guard state.keepAgain else { return kept }
       state.keepAgain = false
       return .merge(kept, keepUnsaved(&state))
@@ -93,6 +106,9 @@ extension NotesReducer {
       state.keepingUnsaved = false
       state.keepAgain = false
       state.status = error.description
+      // While the feature runs the notes are still here, and the next save tries again: lost
+      // only when the stop could not keep them.
+      guard state.isStopping else { return .send(.delegate(.storageError(error.description))) }
       return .send(.delegate(.unsavedChangesLost(reason: error.description)))
     case .editor(let action):
       return reduce(into: &state, editor: action)
@@ -145,7 +161,8 @@ extension NotesReducer {
   /// time; edits made while one is written are kept once it is done. Once the feature stops,
   /// its final save keeps them.
   private func keepUnsaved(_ state: inout NotesState) -> Effect<NotesAction> {
-    guard !state.isStopping, state.hasUnsavedChanges, state.editCount > state.keptEditCount
+    guard !state.isStopping, !state.flushRequestedWhileLoading, state.hasUnsavedChanges,
+      state.editCount > state.keptEditCount
     else { return .none }
     guard !state.keepingUnsaved else {
       state.keepAgain = true
@@ -173,8 +190,8 @@ extension NotesReducer {
       // the notes made since): keep everything in a recovery file instead, unless the one
       // kept while the feature ran has it all.
       guard state.keepingUnsaved || editCount > state.keptEditCount else { return .none }
-      // A file still being written is not known yet: it stays beside this one.
-      let replaced = state.keepingUnsaved ? [] : keptBefore(state)
+      // The file kept before goes once this one is written (`unsavedKept`).
+      let replaced = savedRecoveries(state)
       return .run { send in
         await Self.keepUnsaved(
           document, editCount: editCount, replacing: replaced, in: storage, send: send)
@@ -227,15 +244,22 @@ extension NotesReducer {
     let paths = recovered.map(\.path)
     var restored = 0
     for found in recovered {
+      // Already there, under its title or as restored before ("(recovered) " and its title):
+      // a recovery file kept again and again while the file could not be written holds the
+      // notes an earlier one did.
       for note in found.document.notes
-      where !state.notes.contains(where: { $0.title == note.title && $0.text == note.text }) {
+      where !state.notes.contains(where: {
+        $0.text == note.text && Self.unmarked($0.title) == Self.unmarked(note.title)
+      }) {
         var kept = note
         kept.id = state.nextID
         kept.revision = state.nextRevision
         kept.titleFollowsFirstLine = false
         // First, so that it shows in the list however long the title (titles taken from a
         // first line are).
-        if !note.title.hasPrefix("(recovered) ") { kept.title = "(recovered) " + note.title }
+        if !note.title.hasPrefix(Self.recoveredMark) {
+          kept.title = Self.recoveredMark + note.title
+        }
         state.notes.insert(kept, at: 0)
         state.nextID += 1
         state.nextRevision += 1
@@ -256,6 +280,14 @@ extension NotesReducer {
     let edited = markEdited(&state)
     state.restoredAtEditCount = state.editCount
     return edited
+  }
+
+  /// What starts the title of a note restored from a recovery file.
+  private static let recoveredMark = "(recovered) "
+
+  /// `title` without the mark of a restored note.
+  private static func unmarked(_ title: String) -> Substring {
+    title.hasPrefix(recoveredMark) ? title.dropFirst(recoveredMark.count) : Substring(title)
   }
 
   /// The files a new recovery file of the current state makes redundant: the one kept before,

@@ -139,6 +139,99 @@ import Testing
     await store.finish()
   }
 
+  /// Stopped while a recovery file is written: the stop keeps everything in a file of its own
+  /// and removes the one before; the file that was being written, finishing later with fewer
+  /// edits, is removed.
+  @Test func aKeepThatFinishesAfterTheStopsKeepIsRemoved() async {
+    let changed = NotesStorageError.changedOnDisk(path: "/data/notes.json")
+    var state = unsaved
+    state.writeRefusal = changed
+    state.keptUnsavedAt = "recovery-0"
+    state.keptEditCount = 1
+    state.keepingUnsaved = true
+    state.editCount = 3
+    let store = makeStore(state)
+    await store.send(.internal(.flush)) { $0.isStopping = true }
+    await store.receive(.internal(.unsavedKept(path: "recovery-1", editCount: 3))) {
+      $0.keepingUnsaved = false
+      $0.keptUnsavedAt = "recovery-1"
+      $0.keptEditCount = 3
+      $0.status = "Could not save; unsaved notes kept in recovery-1"
+    }
+    await store.receive(.delegate(.unsavedChangesKept(path: "recovery-1")))
+    // The keep under way when the stop began, with two of the three edits.
+    await store.send(.internal(.unsavedKept(path: "recovery-late", editCount: 2)))
+    await store.finish()
+    #expect(recording.removedRecoveries.sorted() == ["recovery-0", "recovery-late"])
+    #expect(store.state.keptUnsavedAt == "recovery-1")
+  }
+
+  /// A recovery file that cannot be written while the feature runs is a storage error: the
+  /// notes are still there, and the next save tries again. Only the stop reports them lost.
+  @Test func aKeepThatFailsWhileTheFeatureRunsIsNotALoss() async {
+    let changed = NotesStorageError.changedOnDisk(path: "/data/notes.json")
+    let nowhere = NotesStorageError.writeFailed(path: "/data", reason: "no recovery file")
+    recording.failKeeping(with: nowhere)
+    var state = unsaved
+    state.writeRefusal = changed
+    let store = makeStore(state)
+    await store.send(.input(.save)) {
+      $0.status = changed.summary
+      $0.keepingUnsaved = true
+    }
+    await store.receive(.delegate(.storageError(changed.description)))
+    await store.receive(.internal(.keepingUnsavedFailed(nowhere))) {
+      $0.keepingUnsaved = false
+      $0.status = nowhere.description
+    }
+    await store.receive(.delegate(.storageError(nowhere.description)))
+
+    recording.failKeeping(with: nil)
+    await store.send(.input(.save)) {
+      $0.status = changed.summary
+      $0.keepingUnsaved = true
+    }
+    await store.receive(.delegate(.storageError(changed.description)))
+    await store.receive(.internal(.unsavedKept(path: "recovery-1", editCount: 1))) {
+      $0.keepingUnsaved = false
+      $0.keptUnsavedAt = "recovery-1"
+      $0.keptEditCount = 1
+      $0.status = "\(changed.summary); notes kept in recovery-1"
+    }
+    await store.receive(.delegate(.unsavedChangesKept(path: "recovery-1")))
+    await store.finish()
+  }
+
+  /// Asked to save and to stop while the notes load, which then refuses writing: one recovery
+  /// file, the stop's.
+  @Test func aSaveAndAStopAskedForWhileLoadingKeepOneFile() async {
+    var state = NotesState(notes: [Note(id: 1, title: "Early", body: "fast typist", revision: 1)])
+    state.editCount = 1
+    let store = makeStore(state)
+    await store.send(.input(.save)) { $0.saveRequestedWhileLoading = true }
+    await store.send(.internal(.flush)) { $0.flushRequestedWhileLoading = true }
+    let unreadable = NotesStorageError.unreadable(path: "/data/notes.json", reason: "EACCES")
+    await store.send(.internal(.loadFailed(unreadable))) {
+      $0.loadStatus = .failed(unreadable.description)
+      $0.writeRefusal = unreadable
+      $0.status = unreadable.summary
+      $0.saveRequestedWhileLoading = false
+      $0.flushRequestedWhileLoading = false
+      $0.isStopping = true
+    }
+    await store.receive(.delegate(.storageError(unreadable.description)))
+    await store.receive(.delegate(.noteCountChanged(1)))
+    await store.receive(.delegate(.storageError(unreadable.description)))
+    await store.receive(.internal(.unsavedKept(path: "recovery-1", editCount: 1))) {
+      $0.keptUnsavedAt = "recovery-1"
+      $0.keptEditCount = 1
+      $0.status = "Could not save; unsaved notes kept in recovery-1"
+    }
+    await store.receive(.delegate(.unsavedChangesKept(path: "recovery-1")))
+    await store.finish()
+    #expect(recording.kept.count == 1)
+  }
+
   @Test func whenEvenTheRecoveryFileFailsTheHostIsToldTheChangesAreLost() async {
     let full = NotesStorageError.writeFailed(path: "/data/notes.json", reason: "full")
     let nowhere = NotesStorageError.writeFailed(path: "/data", reason: "no recovery file")
