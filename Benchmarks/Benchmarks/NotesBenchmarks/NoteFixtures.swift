@@ -15,6 +15,30 @@ enum NoteFixtures {
     return text
   }
 
+  /// About `bytes` of accented words ("café résumé naïve ..."), a different mix for each
+  /// `seed`: notes that a search for `é` narrows to most of them.
+  static func accentedWords(bytes: Int, seed: Int) -> String {
+    let words = ["café", "résumé", "naïve", "crème", "déjà", "plan", "idea", "list", "straße"]
+    var text = ""
+    var index = seed
+    while text.utf8.count < bytes {
+      text += words[index % words.count] + " "
+      index += 7
+    }
+    return text
+  }
+
+  /// About `bytes` of accented text in lines, as pasted from a document.
+  static func pastedText(bytes: Int) -> String {
+    var text = ""
+    var line = 0
+    while text.utf8.count < bytes {
+      text += "ligne \(line) : été, crème brûlée, garçon, déjà vu, Über straße\n"
+      line += 1
+    }
+    return text
+  }
+
   /// A notes file holding `notes`, written to a new temporary directory; returns the directory.
   static func dataDirectory(holding notes: [(title: String, body: String)]) throws -> String {
     let directory = FileManager.default.temporaryDirectory

@@ -99,6 +99,37 @@ actor NotesHost {
     benchmark.stopMeasurement()
   }
 
+  /// A 50 KB paste into a search of `count` notes of accented words, narrowed to `é` (most
+  /// notes match it) before each paste, then the frame after it: one sample is one paste. The
+  /// search text is checked against every note `é` matched. (Matching it with
+  /// `String.contains` took 30 s at 5,000 notes: a table of the pasted text per note.)
+  func pasteIntoSearch(_ box: UncheckedBox<Benchmark>, notes count: Int) async {
+    let benchmark = box.value
+    let name = "paste \(count)"
+    if searching[name] == nil {
+      let notes = (0..<count).map { index in
+        (title: "Note \(index)", body: NoteFixtures.accentedWords(bytes: 300, seed: index))
+      }
+      let feature = NotesFeature.launcher.start(
+        .init(storage: .inMemory(notes), autosaveDelay: .seconds(3600)))
+      for await _ in feature.outputs { break }
+      searching[name] = (feature, NotesFeature.terminalView(of: feature))
+    }
+    let view = searching[name]!.1
+    // A fresh search narrowed to `é`, not measured.
+    view.handle([.character("/"), .character("é")])
+    let narrowed = view.render(width: Self.width, height: Self.height)
+    precondition(!narrowed.joined().contains("(0 of"), "the search for é matched no note")
+    benchmark.startMeasurement()
+    view.handle([.paste(Self.pasted)])
+    let frame = view.render(width: Self.width, height: Self.height)
+    benchmark.stopMeasurement()
+    precondition(frame.joined().contains("(0 of \(count))"), "the paste did not reach the search")
+    view.handle([.escape])
+  }
+
+  private static let pasted = NoteFixtures.pastedText(bytes: 50 * 1_024)
+
   /// Resident memory after 10,000 edits of a 1 MB note loaded from a file: characters typed
   /// in runs of 50, a screenful up between runs, so the edits land all over the note and the
   /// undo history holds about 2,000 of them. Reports the growth over the edits, and the
