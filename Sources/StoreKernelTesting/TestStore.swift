@@ -345,3 +345,6 @@ struct SendableRecorderWake: @unchecked Sendable {
     await onIsolation(isolation) { wake() }
   }
 }
+
+/// A test store of `R`'s domain: `let store: TestStoreOf<Counter>`.
+public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable

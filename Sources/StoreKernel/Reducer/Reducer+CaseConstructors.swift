@@ -20,6 +20,21 @@ extension Scope {
     self.init(state: state, action: CasePath(action), child: child)
   }
 
+  /// Scopes `child` to the state at `state` and the actions of the case `action`, the state
+  /// unlabeled: TCA's `Scope(\.counter, action: \.counter) { Counter() }`.
+  ///
+  /// - Parameters:
+  ///   - state: Where the child's state is stored in the parent's state.
+  ///   - action: The case of the parent's actions that holds the child's, by its constructor.
+  ///   - child: Builds the child reducer.
+  public init<ChildState, ChildAction>(
+    _ state: any WritableKeyPath<ParentState, ChildState> & Sendable,
+    action: @escaping @Sendable (ChildAction) -> ParentAction,
+    @ReducerBuilder<ChildState, ChildAction> _ child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.init(state: state, action: CasePath(action), child: child)
+  }
+
   /// Scopes `child` to one case of an enum state and the actions of the case `action`.
   ///
   /// - Parameters:

@@ -33,6 +33,24 @@ extension Reducer {
   ) -> DependencyOverridingReducer<Self> {
     DependencyOverridingReducer(base: self, update: update)
   }
+
+  /// This reducer with the dependency at `keyPath` changed by `transform`: for its runs and
+  /// for the effects they return. TCA's `transformDependency(\.apiClient) { $0.fetch = … }`.
+  ///
+  /// ```swift
+  /// Search().transformDependency(\.searchClient) { $0.search = { _ in [] } }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The dependency to change.
+  ///   - transform: Changes the value the reducer would have had.
+  /// - Returns: A reducer that runs this one with the changed dependency.
+  public func transformDependency<Value: Sendable>(
+    _ keyPath: any WritableKeyPath<DependencyValues, Value> & Sendable,
+    transform: @escaping @Sendable (inout Value) -> Void
+  ) -> DependencyOverridingReducer<Self> {
+    DependencyOverridingReducer(base: self) { transform(&$0[keyPath: keyPath]) }
+  }
 }
 
 /// A reducer that runs `base` with changed dependencies; made by

@@ -133,3 +133,9 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
 
 /// A reducer of `R`'s domain, for a body's type: `var body: some ReducerOf<Self>`.
 public typealias ReducerOf<R: Reducer> = Reducer<R.State, R.Action>
+
+/// A store of `R`'s domain: `let store: StoreOf<Counter>`.
+public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
+
+/// An effect of `R`'s actions: `func load() -> EffectOf<Self>`.
+public typealias EffectOf<R: Reducer> = Effect<R.Action>

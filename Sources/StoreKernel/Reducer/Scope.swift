@@ -39,6 +39,22 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     self.child = child()
   }
 
+  /// Scopes `child` to the state at `state` and the actions matched by `action`, the state
+  /// unlabeled: TCA's `Scope(\.counter, action: \.counter) { Counter() }`.
+  ///
+  /// - Parameters:
+  ///   - state: Where the child's state is stored in the parent's state.
+  ///   - action: How the child's actions sit inside the parent's actions.
+  ///   - child: Builds the child reducer.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    _ state: any WritableKeyPath<ParentState, ChildState> & Sendable,
+    action: ActionPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> _ child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.init(state: state, action: action, child: child)
+  }
+
   /// Scopes `child` to one case of an enum state and the actions matched by `action`.
   ///
   /// The child runs only while the state is in that case; a child action that arrives while

@@ -1,0 +1,117 @@
+import Foundation
+import StoreKernel
+import StoreKernelTesting
+import Testing
+
+/// TCA's spellings that a ported app writes as it did: `StoreOf`, `EffectOf`, `TestStoreOf`,
+/// `Scope(\.child, action:)`, `onChange(of:) { oldValue, state in … }`,
+/// `transformDependency(\.key) { … }`, `LockIsolated` and `ActorIsolated`.
+@MainActor
+@Suite struct TCASpellingsTests {
+  struct Counter: Reducer {
+    struct State: Equatable {
+      var count = 0
+      var log: [String] = []
+    }
+    enum Action: Equatable, Sendable {
+      case incrementTapped
+      case greetTapped
+      case greeted(String)
+    }
+    @Dependency(\.greeting) var greeting
+
+    func reduce(into state: inout State, action: Action) -> EffectOf<Self> {
+      switch action {
+      case .incrementTapped:
+        state.count += 1
+        return .none
+      case .greetTapped:
+        return greet()
+      case .greeted(let text):
+        state.log.append(text)
+        return .none
+      }
+    }
+
+    func greet() -> EffectOf<Self> {
+      .send(.greeted(greeting))
+    }
+  }
+
+  struct Parent: Reducer {
+    struct State: Equatable {
+      var counter = Counter.State()
+      var changes: [String] = []
+    }
+    enum Action: Equatable, Sendable {
+      case counter(Counter.Action)
+    }
+    var body: some ReducerOf<Self> {
+      Scope(\.counter, action: Action.counter) {
+        Counter()
+      }
+      .onChange(of: \.counter.count) { oldValue, state in
+        state.changes.append("\(oldValue) → \(state.counter.count)")
+        return oldValue == 1 ? .send(.counter(.greetTapped)) : .none
+      }
+    }
+  }
+
+  @Test func storeOfAndScopeWithoutTheStateLabelRunTheChild() {
+    let store: StoreOf<Parent> = Store(initialState: Parent.State()) { Parent() }
+    store.send(.counter(.incrementTapped))
+    #expect(store.state.counter.count == 1)
+  }
+
+  @Test func onChangeGetsTheOldValueAndTheStateAfterAndItsEffectRuns() async {
+    let store: TestStoreOf<Parent> = TestStore(initialState: Parent.State(), reducer: Parent())
+    await store.send(.counter(.incrementTapped)) {
+      $0.counter.count = 1
+      $0.changes = ["0 → 1"]
+    }
+    await store.send(.counter(.incrementTapped)) {
+      $0.counter.count = 2
+      $0.changes = ["0 → 1", "1 → 2"]
+    }
+    await store.receive(.counter(.greetTapped))
+    await store.receive(.counter(.greeted("test greeting"))) {
+      $0.counter.log = ["test greeting"]
+    }
+    // A change of something else runs nothing.
+    await store.send(.counter(.greeted("hi"))) { $0.counter.log = ["test greeting", "hi"] }
+  }
+
+  @Test func transformDependencyByKeyPathChangesOneValue() async {
+    let store = TestStore(
+      initialState: Counter.State(),
+      reducer: Counter().transformDependency(\.greeting) { $0 += ", changed" })
+    await store.send(.greetTapped)
+    await store.receive(.greeted("test greeting, changed")) {
+      $0.log = ["test greeting, changed"]
+    }
+  }
+
+  @Test func lockIsolatedCountsEveryIncrementFromFourThreads() {
+    let count = LockIsolated(0)
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      for _ in 0..<10_000 { count.withValue { $0 += 1 } }
+    }
+    #expect(count.value == 40_000)
+    let names = LockIsolated(["a"])
+    names.setValue(["a", "b"])
+    #expect(names.count == 2)
+    #expect(names == LockIsolated(["a", "b"]))
+  }
+
+  @Test func actorIsolatedKeepsWhatTasksAdd() async {
+    let calls = ActorIsolated<[Int]>([])
+    await withTaskGroup(of: Void.self) { group in
+      for number in 0..<10 {
+        group.addTask { await calls.withValue { $0.append(number) } }
+      }
+    }
+    #expect(await calls.value.sorted() == Array(0..<10))
+    await calls.setValue([])
+    #expect(await calls.value.isEmpty)
+  }
+}
