@@ -5,7 +5,8 @@ import Testing
 
 /// TCA's spellings that a ported app writes as it did: `StoreOf`, `EffectOf`, `TestStoreOf`,
 /// `Scope(\.child, action:)`, `onChange(of:) { oldValue, state in … }`,
-/// `transformDependency(\.key) { … }`, `LockIsolated` and `ActorIsolated`.
+/// `transformDependency(\.key) { … }`, `ifCaseLet(State.case, action: Action.case)` on an enum
+/// state, `_printChanges()`, `LockIsolated` and `ActorIsolated`.
 @MainActor
 @Suite struct TCASpellingsTests {
   struct Counter: Reducer {
@@ -55,6 +56,58 @@ import Testing
         return oldValue == 1 ? .send(.counter(.greetTapped)) : .none
       }
     }
+  }
+
+  /// A root whose state is the enum itself: TCA's `.ifCaseLet(\.loggedIn, action: \.loggedIn)`.
+  struct Session: Reducer {
+    enum State: Equatable {
+      case loggedOut
+      case loggedIn(Counter.State)
+    }
+    enum Action: Equatable, Sendable {
+      case logIn
+      case logOut
+      case loggedIn(Counter.Action)
+    }
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .logIn: state = .loggedIn(Counter.State())
+        case .logOut: state = .loggedOut
+        case .loggedIn: break
+        }
+        return .none
+      }
+      .ifCaseLet(State.loggedIn, action: Action.loggedIn) {
+        Counter()
+      }
+    }
+  }
+
+  @Test func ifCaseLetOnAnEnumStateRunsTheChildInItsCaseAndReportsItElsewhere() async {
+    let store = TestStore(initialState: Session.State.loggedOut, reducer: Session())
+    await store.send(.logIn) { $0 = .loggedIn(Counter.State()) }
+    await store.send(.loggedIn(.incrementTapped)) { $0 = .loggedIn(Counter.State(count: 1)) }
+    await store.send(.logOut) { $0 = .loggedOut }
+    await withKnownIssue {
+      await store.send(.loggedIn(.incrementTapped))
+    } matching: { issue in
+      issue.message.contains("when its state was in another case: incrementTapped")
+    }
+  }
+
+  @Test func printChangesOnAReducerReportsEachActionAndWhatItChanged() {
+    let reports = Recorder<String>()
+    let store = Store(initialState: Counter.State()) {
+      Counter()._printChanges(to: { reports.record($0) })
+    }
+    store.send(.incrementTapped)
+    store.send(.greeted("hi"))
+    #expect(
+      reports.values == [
+        "received action: incrementTapped\n  count: 0 → 1\n",
+        "received action: greeted(\"hi\")\n  log[0]: (added) → \"hi\"\n",
+      ])
   }
 
   @Test func storeOfAndScopeWithoutTheStateLabelRunTheChild() {

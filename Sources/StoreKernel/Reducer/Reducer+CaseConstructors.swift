@@ -180,3 +180,52 @@ extension Reducer {
     forEach(elements, action: CasePath(action), fileID: fileID, line: line, element: element)
   }
 }
+
+extension Reducer {
+  /// `ifCaseLet` for a reducer whose state is the enum itself, each case by its constructor:
+  /// TCA's `.ifCaseLet(\.loggedIn, action: \.loggedIn) { LoggedIn() }`.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifCaseLet(State.loggedIn, action: Action.loggedIn) { LoggedIn() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The case of this reducer's state that holds the child's, by its constructor.
+  ///   - action: The case of this reducer's actions that holds the child's, by its constructor.
+  ///   - fileID: Where the `ifCaseLet` is, for the report.
+  ///   - line: Where the `ifCaseLet` is, for the report.
+  ///   - child: Builds the child reducer.
+  /// - Returns: A reducer that runs both.
+  public func ifCaseLet<ChildState, ChildAction, Child: Reducer>(
+    _ state: @escaping @Sendable (ChildState) -> State,
+    action: @escaping @Sendable (ChildAction) -> Action,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
+  ) -> Reduce<State, Action> where ChildState == Child.State, ChildAction == Child.Action {
+    ifCaseLet(
+      \State.self, state: CasePath(state), action: CasePath(action), fileID: fileID, line: line,
+      then: child)
+  }
+
+  /// `ifCaseLet` for a reducer whose state is the enum itself, by case paths: for a scope that
+  /// sees every keystroke, with hand-written paths.
+  ///
+  /// - Parameters:
+  ///   - state: The case of this reducer's state that holds the child's.
+  ///   - action: How the child's actions sit inside this reducer's actions.
+  ///   - fileID: Where the `ifCaseLet` is, for the report.
+  ///   - line: Where the `ifCaseLet` is, for the report.
+  ///   - child: Builds the child reducer.
+  /// - Returns: A reducer that runs both.
+  public func ifCaseLet<ChildState, ChildAction, Child: Reducer>(
+    _ state: CasePath<State, ChildState>,
+    action: ActionPath<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
+  ) -> Reduce<State, Action> where ChildState == Child.State, ChildAction == Child.Action {
+    ifCaseLet(\State.self, state: state, action: action, fileID: fileID, line: line, then: child)
+  }
+}

@@ -16,13 +16,46 @@ extension Store {
     switch source {
     case .root(let runtime):
       runtime.changeHook = { action, before, after in
-        var report = "received action: \(action)\n"
-        let diff = StateDiff.lines(from: before, to: after)
-        report += diff.isEmpty ? "  (no state change)\n" : diff.map { "  \($0)\n" }.joined()
-        sink(report)
+        sink(StateDiff.changeReport(action: action, from: before, to: after))
       }
     case .scoped(let scoped):
       scoped.setChangeHook(sink)
     }
+  }
+}
+
+extension Reducer {
+  /// This reducer, printing every action it handles with a readable diff of the state it
+  /// changed: TCA's `_printChanges()`, in the format of ``Store/printChanges(to:)``. Each action
+  /// copies the state once, to compare: a debugging aid, not for a release build.
+  ///
+  /// ```swift
+  /// let store = Store(initialState: Counter.State()) { Counter()._printChanges() }
+  /// ```
+  ///
+  /// - Parameter sink: Receives each report; standard error when `nil`.
+  /// - Returns: A reducer that runs this one and reports what each action changed.
+  public func _printChanges(
+    to sink: (@Sendable (String) -> Void)? = nil
+  ) -> Reduce<State, Action> {
+    let sink = sink ?? { StandardError.write($0) }
+    return Reduce(start: { self.reduceStoreStart(into: &$0) }) { state, action in
+      let before = state
+      let effects = self.reduce(into: &state, action: action)
+      sink(StateDiff.changeReport(action: action, from: before, to: state))
+      return effects
+    }
+  }
+}
+
+extension StateDiff {
+  /// What ``Store/printChanges(to:)`` and ``Reducer/_printChanges(to:)`` print for one action:
+  /// the action, then a line per change of the state, or "(no state change)".
+  static func changeReport<Action, State>(
+    action: Action, from before: State, to after: State
+  ) -> String {
+    let diff = lines(from: before, to: after)
+    return "received action: \(action)\n"
+      + (diff.isEmpty ? "  (no state change)\n" : diff.map { "  \($0)\n" }.joined())
   }
 }
