@@ -3,7 +3,7 @@ public import Testing
 
 extension TestStore {
   /// Checks the current state without sending anything: TCA's `store.assert { }`. Useful after
-  /// a non-exhaustive stretch, after ``skipReceivedActions()``, or to assert a change made
+  /// a non-exhaustive stretch, after ``skipReceivedActions(strict:sourceLocation:)``, or to assert a change made
   /// through a shared value outside any step.
   ///
   /// ```swift

@@ -43,7 +43,7 @@ extension TestStore {
         reportSkipped(unreceivedMessage(), sourceLocation: sourceLocation)
       }
     }
-    skipReceivedActions()
+    dropReceivedActions()
     reportUnassertedSharedChanges(at: sourceLocation)
   }
 

@@ -197,7 +197,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
     // The next assertion starts from the state the dropped actions left, so their changes are
     // not blamed on this action.
-    skipReceivedActions()
+    dropReceivedActions()
     let before = recorder.lastAsserted
     recorder.expectingTestAction = true
     recorder.stateAfterTestAction = nil
@@ -219,8 +219,44 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     return task
   }
 
-  /// Drops received actions without asserting them (for a non-exhaustive end of test).
-  public func skipReceivedActions() {
+  /// Drops the actions effects sent that the test has not received, without asserting them,
+  /// as TCA's does: the next assertion starts from the state they left. Synchronous, where
+  /// TCA's is `async`: every `send` and `receive` has already waited for the actions that were
+  /// ready (`await store.skipReceivedActions()` compiles, with a warning that nothing waits).
+  ///
+  /// What it drops is shown as a skipped assertion (an issue of severity `.warning`, which
+  /// does not fail the test) when the store is exhaustive or shows skipped assertions.
+  ///
+  /// - Parameters:
+  ///   - strict: Whether to fail the test when there is no action to skip (the default).
+  ///   - sourceLocation: Where to report.
+  public func skipReceivedActions(
+    strict: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    guard !recorder.received.isEmpty else {
+      if strict {
+        Issue.record(
+          Comment(rawValue: "There were no received actions to skip."),
+          sourceLocation: sourceLocation)
+      }
+      return
+    }
+    let message =
+      "\(recorder.received.count) received action(s) were skipped: "
+      + "\(recorder.describeReceived())."
+    if exhaustivity == .on {
+      Issue.record(
+        Comment(rawValue: "Skipped assertions: " + message), severity: .warning,
+        sourceLocation: sourceLocation)
+    } else {
+      reportSkipped(message, sourceLocation: sourceLocation)
+    }
+    dropReceivedActions()
+  }
+
+  /// Drops the received actions without a word: the next assertion starts from the state they
+  /// left.
+  func dropReceivedActions() {
     if let last = recorder.received.last { recorder.lastAsserted = last.state }
     recorder.received.removeAll()
   }

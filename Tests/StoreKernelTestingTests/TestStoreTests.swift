@@ -100,6 +100,23 @@ private struct AssertionFailure: Error {}
     }
   }
 
+  /// As TCA's: what an exhaustive store skips is shown as a skipped assertion (a warning), and
+  /// a skip with nothing to skip fails unless it is not strict.
+  @Test func skipReceivedActionsShowsWhatItSkippedAndFailsWhenThereIsNothing() async {
+    let issues = await knownIssues {
+      let store = makeStore()
+      await store.send(.fetchPair)
+      store.skipReceivedActions()
+      store.skipReceivedActions()
+      store.skipReceivedActions(strict: false)
+    }
+    #expect(
+      issues == [
+        "Skipped assertions: 2 received action(s) were skipped: first, second.",
+        "There were no received actions to skip.",
+      ])
+  }
+
   @Test func dependenciesResolveToTestValuesUnlessOverridden() async {
     let plain = makeStore()
     let greeted = TestStore(initialState: Counter.State(), reducer: Counter()) {
@@ -286,7 +303,7 @@ private struct AssertionFailure: Error {}
       await store.send(.fetchPair)
       await store.receive(.first) { $0.log = ["first"] }
       await store.receive(.incrementResponse, timeout: .milliseconds(20))
-      store.skipReceivedActions()
+      skipReceivedActionsQuietly(of: store)
       await store.finish()
     }
 

@@ -6,7 +6,8 @@ import Testing
 /// TCA's spellings that a ported app writes as it did: `StoreOf`, `EffectOf`, `TestStoreOf`,
 /// `Scope(\.child, action:)`, `onChange(of:) { oldValue, state in … }`,
 /// `transformDependency(\.key) { … }`, `ifCaseLet(State.case, action: Action.case)` on an enum
-/// state, `_printChanges()`, `LockIsolated` and `ActorIsolated`.
+/// state, `_printChanges()`, a case of a destination or a stack element named by its
+/// constructor (TCA's `modify(\.case)`), `LockIsolated` and `ActorIsolated`.
 @MainActor
 @Suite struct TCASpellingsTests {
   struct Counter: Reducer {
@@ -108,6 +109,29 @@ import Testing
         "received action: incrementTapped\n  count: 0 → 1\n",
         "received action: greeted(\"hi\")\n  log[0]: (added) → \"hi\"\n",
       ])
+  }
+
+  enum Screen: Equatable {
+    case note(String)
+    case count(Int)
+  }
+
+  /// TCA's `$0.destination?.modify(\.note) { $0 += "b" }` and `$0.path[id: 0]?.modify(\.note)`.
+  @Test func aCaseByItsConstructorReadsAndChangesADestinationOrAStackElement() {
+    var destination = PresentationState<Screen>(wrappedValue: .note("a"))
+    destination[case: Screen.note]? += "b"
+    #expect(destination.wrappedValue == .note("ab"))
+    #expect(destination[case: Screen.count] == nil)
+
+    var path = StackState<Screen>()
+    path.append(.count(1))
+    path.append(.note("x"))
+    #expect(path.ids == [0, 1])
+    path[id: 0, case: Screen.count]? += 1
+    path[id: 1, case: Screen.note] = "y"
+    #expect(path[id: 0] == .count(2))
+    #expect(path[id: 1] == .note("y"))
+    #expect(path[id: 1, case: Screen.count] == nil)
   }
 
   @Test func storeOfAndScopeWithoutTheStateLabelRunTheChild() {

@@ -119,6 +119,17 @@ public struct PresentationState<State> {
     }
   }
 
+  /// The child's state in one case of an enum destination, the case by its constructor:
+  /// TCA's `$0.destination?.modify(\.edit) { $0.title = "Draft" }` in a test's assertion is
+  /// `$0.$destination[case: Destination.State.edit]?.title = "Draft"`. As
+  /// ``subscript(case:)-(CasePath<State,Case>)``, with the path read by reflection.
+  ///
+  /// - Parameter embed: The case of the destination enum, by its constructor.
+  public subscript<Case>(case embed: @escaping @Sendable (Case) -> State) -> Case? {
+    get { self[case: CasePath(embed)] }
+    _modify { yield &self[case: CasePath(embed)] }
+  }
+
   /// Whether both share one box: then they are equal without comparing.
   func sharesBox(with other: Self) -> Bool {
     box === other.box

@@ -86,6 +86,21 @@ public struct StackState<Element> {
     }
   }
 
+  /// The state in one case of the element with `id`, the case by its constructor: TCA's
+  /// `$0.path[id: 0]?.modify(\.detail) { $0.title = "Renamed" }` in a test's assertion is
+  /// `$0.path[id: 0, case: Path.State.detail]?.title = "Renamed"`. As
+  /// ``subscript(id:case:)-(_,CasePath<Element,Case>)``, with the path read by reflection.
+  ///
+  /// - Parameters:
+  ///   - id: The id of the element.
+  ///   - embed: The case of the element's enum, by its constructor.
+  public subscript<Case>(
+    id id: StackElementID, case embed: @escaping @Sendable (Case) -> Element
+  ) -> Case? {
+    get { self[id: id, case: CasePath(embed)] }
+    _modify { yield &self[id: id, case: CasePath(embed)] }
+  }
+
   /// Removes the element with `id` and every element after it.
   ///
   /// - Parameter id: The id of the first element to remove.

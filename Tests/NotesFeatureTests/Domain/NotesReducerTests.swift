@@ -255,7 +255,6 @@ import Testing
     await store.send(.view(.undoDeleteTapped))
     #expect(store.state.notes.map(\.id) == [3, 2, 1])
     #expect(store.state.notice == NotesReducer.nothingToUndo)
-    store.skipReceivedActions()
     await store.skipInFlightEffects()
   }
 
@@ -298,7 +297,6 @@ import Testing
     await store.send(.internal(.editor(.presented(.output(.closed(kept, edited: true))))))
     #expect(store.state.notes.map(\.id) == [4, 1])
     #expect(store.state.untouchedNewNote == nil)
-    store.skipReceivedActions()
     await store.skipInFlightEffects()
   }
 
@@ -314,7 +312,6 @@ import Testing
     await store.send(.view(.confirmation(.presented(.deleteNote(id: 2)))))
     #expect(store.state.notes.map(\.id) == [1, 3, 4])
     #expect(store.state.selectedID == 3)
-    store.skipReceivedActions()
     await store.skipInFlightEffects()
   }
 

@@ -194,6 +194,5 @@ import Testing
     #expect(!reopened.state.changedSinceSave)
     await reopened.send(.view(.exitTapped))
     #expect(reopened.state.mode == .editing)
-    reopened.skipReceivedActions()
   }
 }
