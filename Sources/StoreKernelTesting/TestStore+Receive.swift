@@ -20,6 +20,32 @@ extension TestStore {
       sourceLocation: sourceLocation)
   }
 
+  /// Waits for an action sent by an effect, checks it is `expected`, compared by reflection
+  /// (each case and stored value, as a state diff compares), and checks the state change: for
+  /// an `Action` that is not `Equatable`. TCA's `receive(\.timerTick)` for a case without a
+  /// payload is `receive(.timerTick)`; so is `receive(\.timer.tick)` `receive(.timer(.tick))`.
+  ///
+  /// ```swift
+  /// await store.receive(.timerTick) { $0.secondsElapsed = 1 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - expected: The action the effect must have sent next.
+  ///   - timeout: How long to wait for effects doing real work; ``timeout`` by default.
+  ///   - updateExpected: Mutates a copy of the previous state into the expected new state.
+  ///   - sourceLocation: Where to report a failure.
+  nonisolated(nonsending) public func receive(
+    _ expected: Action,
+    timeout: Duration? = nil,
+    assert updateExpected: ((inout State) throws -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await receive(
+      "\(expected)", timeout: timeout,
+      matching: { StateDiff.lines(from: expected, to: $0).isEmpty }, assert: updateExpected,
+      sourceLocation: sourceLocation)
+  }
+
   /// Waits for an action sent by an effect that `matches`, and checks the state change.
   ///
   /// - Parameters:
