@@ -134,6 +134,28 @@ import Testing
     #expect(path[id: 1, case: Screen.count] == nil)
   }
 
+  /// A client that is its own key, read as TCA's `@Dependency(Dice.self)`.
+  struct Dice: Sendable {
+    var roll: @Sendable () -> Int
+  }
+
+  struct Roller: Reducer {
+    @Dependency(Dice.self) var dice
+    func reduce(into state: inout [Int], action: Bool) -> Effect<Bool> {
+      state.append(dice.roll())
+      return .none
+    }
+  }
+
+  @Test func aDependencyReadByItsKeyTypeGetsTheTestValueOrTheOverride() async {
+    let plain = TestStore(initialState: [Int](), reducer: Roller())
+    await plain.send(true) { $0 = [4] }
+    let overridden = TestStore(initialState: [Int](), reducer: Roller()) {
+      $0[Dice.self] = Dice { 6 }
+    }
+    await overridden.send(true) { $0 = [6] }
+  }
+
   @Test func storeOfAndScopeWithoutTheStateLabelRunTheChild() {
     let store: StoreOf<Parent> = Store(initialState: Parent.State()) { Parent() }
     store.send(.counter(.incrementTapped))
@@ -191,4 +213,9 @@ import Testing
     await calls.setValue([])
     #expect(await calls.value.isEmpty)
   }
+}
+
+extension TCASpellingsTests.Dice: DependencyKey {
+  static let liveValue = Self { Int.random(in: 1...6) }
+  static let testValue = Self { 4 }
 }
