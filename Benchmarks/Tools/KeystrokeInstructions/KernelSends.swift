@@ -6,7 +6,8 @@
 // The domains are StoreKernelBenchmarks' own (Fixtures.swift is its file, linked here, and
 // `Counter` is KernelFixtures'), so the counts are those of the benchmarks' loops.
 //
-// Run (from Benchmarks/), for MODE in scoped10, dependency, fanout100:
+// Run (from Benchmarks/), for MODE in scoped10, dependency, dependency-key, dependency-body,
+// dependency-key-body, fanout100:
 //     valgrind --tool=callgrind .build/release/KeystrokeInstructions MODE 100000   # and 1000
 
 import KernelFixtures
@@ -24,6 +25,51 @@ import StoreKernel
 /// `keys` root sends whose reducer reads a dependency.
 @MainActor func sendReadingADependency(_ keys: Int) {
   let store = Store(initialState: 0, reducer: SteppingCounter()) { $0.step = 2 }
+  for _ in 0..<keys { sink(store.send(.increment)) }
+  precondition(store.state == 2 * keys)
+}
+
+/// Adds `step` on every action, read through its key type: TCA's `@Dependency(StepKey.self)`.
+struct SteppingByKey: Reducer {
+  @Dependency(StepKey.self) var step
+
+  func reduce(into count: inout Int, action: CounterAction) -> Effect<CounterAction> {
+    count &+= step
+    return .none
+  }
+}
+
+/// A body that makes its dependency-reading child on every action, as a TCA body does: the
+/// child's `@Dependency` is made each time, by key path or by key type.
+struct SteppingInABody: Reducer {
+  typealias State = Int
+  typealias Action = CounterAction
+  let byKey: Bool
+
+  var body: some ReducerOf<Self> {
+    if byKey {
+      SteppingByKey()
+    } else {
+      SteppingCounter()
+    }
+  }
+}
+
+/// `keys` root sends whose reducer reads a dependency by its key type; with `inABody`, the
+/// reducer is made again for each action inside a body (`byKey: false` there reads by key
+/// path, for the comparison).
+@MainActor func sendReadingADependencyByKey(_ keys: Int, inABody: Bool, byKey: Bool = true) {
+  if inABody {
+    sendSteps(SteppingInABody(byKey: byKey), keys)
+  } else {
+    sendSteps(SteppingByKey(), keys)
+  }
+}
+
+/// `keys` root sends into a store of `reducer`, whose dependency `step` is 2.
+@MainActor func sendSteps<R: Reducer>(_ reducer: R, _ keys: Int)
+where R.State == Int, R.Action == CounterAction {
+  let store = Store(initialState: 0, reducer: reducer) { $0.step = 2 }
   for _ in 0..<keys { sink(store.send(.increment)) }
   precondition(store.state == 2 * keys)
 }

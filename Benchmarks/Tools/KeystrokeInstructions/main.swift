@@ -116,7 +116,7 @@ guard arguments.count == 3, let keys = Int(arguments[2]), keys > 0 else {
   fatalError(
     "usage: KeystrokeInstructions "
       + "keys|plain|feature|stamped|model|revision-only|feature-actor|revision-only-actor|notes|"
-      + "scoped10|dependency|fanout100|reduce-trivial|body-trivial|reduce-composed|"
+      + "scoped10|dependency|dependency-key|dependency-body|dependency-key-body|fanout100|reduce-trivial|body-trivial|reduce-composed|"
       + "body-composed KEYS")
 }
 if arguments[1] == "notes" {
@@ -149,6 +149,9 @@ if arguments[1] == "notes" {
     case "scoped10": sendThroughTenScopes(keys)
     case "outputs": emitOutputsDirectly(keys)
     case "dependency": sendReadingADependency(keys)
+    case "dependency-key": sendReadingADependencyByKey(keys, inABody: false)
+    case "dependency-body": sendReadingADependencyByKey(keys, inABody: true, byKey: false)
+    case "dependency-key-body": sendReadingADependencyByKey(keys, inABody: true)
     case "fanout100": sendToAHundredObservers(keys)
     case "reduce-trivial": callTrivialReducer(keys, body: false)
     case "body-trivial": callTrivialReducer(keys, body: true)
