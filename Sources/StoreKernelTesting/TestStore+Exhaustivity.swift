@@ -21,7 +21,7 @@ extension TestStore {
   /// Runs `operation` with ``exhaustivity`` set to `exhaustivity`, then restores it.
   ///
   /// ```swift
-  /// store.withExhaustivity(.off) { store.skipReceivedActions() }
+  /// store.withExhaustivity(.off) { store.skipReceivedActions(strict: false) }
   /// ```
   ///
   /// - Parameters:

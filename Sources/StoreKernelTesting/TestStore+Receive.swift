@@ -21,8 +21,9 @@ extension TestStore {
   }
 
   /// Waits for an action sent by an effect, checks it is `expected`, compared by reflection
-  /// (each case and stored value, as a state diff compares), and checks the state change: for
-  /// an `Action` that is not `Equatable`. TCA's `receive(\.timerTick)` for a case without a
+  /// (its case, and each stored value with `==` where it is `Equatable`, part by part where it
+  /// is not; a closure cannot be compared and counts as equal), and checks the state change:
+  /// for an `Action` that is not `Equatable`. TCA's `receive(\.timerTick)` for a case without a
   /// payload is `receive(.timerTick)`; so is `receive(\.timer.tick)` `receive(.timer(.tick))`.
   ///
   /// ```swift
@@ -42,7 +43,7 @@ extension TestStore {
   ) async {
     await receive(
       "\(expected)", timeout: timeout,
-      matching: { StateDiff.lines(from: expected, to: $0).isEmpty }, assert: updateExpected,
+      matching: { ReflectedEquality.equal(expected, $0) }, assert: updateExpected,
       sourceLocation: sourceLocation)
   }
 

@@ -62,4 +62,28 @@ private func settingsWatchingTheTheme() -> Reduce<Settings.State, Settings.Actio
     await store.send(.fontSizeChosen(24)) { $0.fontSize = 24 }
     await store.receive(.themeChosen("large")) { $0.theme = "large" }
   }
+
+  /// TCA's newer form: the value before, and the state to change; its effect runs.
+  @Test func theFormGivenTheOldValueAndTheStateChangesItAndReturnsAnEffect() async {
+    let reducer = Settings().onChange(of: \.theme) { oldTheme, state in
+      state.changes.append("\(oldTheme) → \(state.theme)")
+      return state.theme == "dark" ? .send(.fontSizeChosen(20)) : .none
+    }
+    let store = TestStore(initialState: Settings.State(), reducer: reducer)
+    await store.send(.themeChosen("light"))
+    await store.send(.themeChosen("dark")) {
+      $0.theme = "dark"
+      $0.changes = ["light → dark"]
+    }
+    await store.receive(.fontSizeChosen(20)) { $0.fontSize = 20 }
+  }
+
+  /// The form a one-expression closure takes, as TCA writes it, is not ambiguous with the
+  /// reducer-building one.
+  @Test func aOneExpressionClosureReturningAnEffectCompilesAndRuns() async {
+    let reducer = Settings().onChange(of: \.theme) { _, _ in .send(.fontSizeChosen(9)) }
+    let store = TestStore(initialState: Settings.State(), reducer: reducer)
+    await store.send(.themeChosen("dark")) { $0.theme = "dark" }
+    await store.receive(.fontSizeChosen(9)) { $0.fontSize = 9 }
+  }
 }

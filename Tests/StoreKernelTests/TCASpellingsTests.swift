@@ -1,4 +1,3 @@
-import Foundation
 import StoreKernel
 import StoreKernelTesting
 import Testing
@@ -6,8 +5,8 @@ import Testing
 /// TCA's spellings that a ported app writes as it did: `StoreOf`, `EffectOf`, `TestStoreOf`,
 /// `Scope(\.child, action:)`, `onChange(of:) { oldValue, state in … }`,
 /// `transformDependency(\.key) { … }`, `ifCaseLet(State.case, action: Action.case)` on an enum
-/// state, `_printChanges()`, a case of a destination or a stack element named by its
-/// constructor (TCA's `modify(\.case)`), `LockIsolated` and `ActorIsolated`.
+/// state, a case of a destination or a stack element named by its constructor (TCA's
+/// `modify(\.case)`), and `@Dependency(Key.self)`.
 @MainActor
 @Suite struct TCASpellingsTests {
   struct Counter: Reducer {
@@ -97,20 +96,6 @@ import Testing
     }
   }
 
-  @Test func printChangesOnAReducerReportsEachActionAndWhatItChanged() {
-    let reports = Recorder<String>()
-    let store = Store(initialState: Counter.State()) {
-      Counter()._printChanges(to: { reports.record($0) })
-    }
-    store.send(.incrementTapped)
-    store.send(.greeted("hi"))
-    #expect(
-      reports.values == [
-        "received action: incrementTapped\n  count: 0 → 1\n",
-        "received action: greeted(\"hi\")\n  log[0]: (added) → \"hi\"\n",
-      ])
-  }
-
   enum Screen: Equatable {
     case note(String)
     case count(Int)
@@ -190,29 +175,6 @@ import Testing
     }
   }
 
-  @Test func lockIsolatedCountsEveryIncrementFromFourThreads() {
-    let count = LockIsolated(0)
-    DispatchQueue.concurrentPerform(iterations: 4) { _ in
-      for _ in 0..<10_000 { count.withValue { $0 += 1 } }
-    }
-    #expect(count.value == 40_000)
-    let names = LockIsolated(["a"])
-    names.setValue(["a", "b"])
-    #expect(names.count == 2)
-    #expect(names == LockIsolated(["a", "b"]))
-  }
-
-  @Test func actorIsolatedKeepsWhatTasksAdd() async {
-    let calls = ActorIsolated<[Int]>([])
-    await withTaskGroup(of: Void.self) { group in
-      for number in 0..<10 {
-        group.addTask { await calls.withValue { $0.append(number) } }
-      }
-    }
-    #expect(await calls.value.sorted() == Array(0..<10))
-    await calls.setValue([])
-    #expect(await calls.value.isEmpty)
-  }
 }
 
 extension TCASpellingsTests.Dice: DependencyKey {

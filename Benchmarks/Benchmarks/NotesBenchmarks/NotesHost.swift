@@ -101,8 +101,8 @@ actor NotesHost {
 
   /// A 50 KB paste into a search of `count` notes of accented words, narrowed to `é` (most
   /// notes match it) before each paste, then the frame after it: one sample is one paste. The
-  /// search text is checked against every note `é` matched. (Matching it with
-  /// `String.contains` took 30 s at 5,000 notes: a table of the pasted text per note.)
+  /// search text is checked against every note `é` matched (docs/performance.md, "A paste into
+  /// the search").
   func pasteIntoSearch(_ box: UncheckedBox<Benchmark>, notes count: Int) async {
     let benchmark = box.value
     let name = "paste \(count)"

@@ -79,8 +79,8 @@ extension NotesReducer {
   /// `text` with each line break (a `Character` whose `isNewline` is true: LF, VT, FF, CR,
   /// CR LF, NEL, U+2028, U+2029) made one space, worked out on its UTF-8 bytes: a line break
   /// is a control character, which never joins a character before or after it, so its bytes
-  /// are the whole character. (Mapping the characters of a 50 KB paste took 5 ms, most of its
-  /// cost in a release build.)
+  /// are the whole character. (Mapping the characters was most of a 50 KB paste's cost:
+  /// docs/performance.md, "A paste into the search".)
   static func lineBreaksAsSpaces(_ text: String) -> String {
     let utf8 = text.utf8
     // The break's length in bytes at `index`, or 0.

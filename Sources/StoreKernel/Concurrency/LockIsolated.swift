@@ -12,9 +12,10 @@ import MultiStorePrimitives
 /// #expect(saved.value == ["draft"])
 /// ```
 ///
-/// The lock is the package's one lock (a `pthread_mutex_t`, which ThreadSanitizer sees), not
-/// recursive: never touch the same `LockIsolated` inside ``withValue(_:)``. Copies of the
-/// reference share the value. `Sendable` when `Value` is.
+/// The lock is the package's one lock (a `pthread_mutex_t`, which ThreadSanitizer sees). Unlike
+/// TCA's, it is not recursive: touching the same `LockIsolated` inside ``withValue(_:)`` waits
+/// forever. Copies of the reference share the value. `Sendable` when `Value` is (TCA's always
+/// is).
 @dynamicMemberLookup
 public final class LockIsolated<Value> {
   private let storage: LockedValue<Value>
@@ -53,47 +54,3 @@ public final class LockIsolated<Value> {
 }
 
 extension LockIsolated: Sendable where Value: Sendable {}
-
-extension LockIsolated: Equatable where Value: Equatable {
-  /// Whether the two values are equal now (each read under its own lock).
-  public static func == (lhs: LockIsolated, rhs: LockIsolated) -> Bool {
-    lhs.value == rhs.value
-  }
-}
-
-/// A value that tasks read and change through an actor: TCA's `ActorIsolated` (from
-/// swift-concurrency-extras), for a test's record of calls made from async code.
-///
-/// ```swift
-/// let opened = ActorIsolated<[URL]>([])
-/// // in the dependency: await opened.withValue { $0.append(url) }
-/// #expect(await opened.value == [url])
-/// ```
-///
-/// `Sendable`, as an actor is; its value is reached only on the actor.
-public final actor ActorIsolated<Value> {
-  /// The value now.
-  public private(set) var value: Value
-
-  /// An actor holding `value`.
-  public init(_ value: sending Value) {
-    self.value = value
-  }
-
-  /// Runs `operation` on the actor with the value, which it may change.
-  ///
-  /// - Parameter operation: Reads or changes the value.
-  /// - Returns: What `operation` returns.
-  public func withValue<Result: Sendable>(
-    _ operation: @Sendable (inout Value) throws -> Result
-  ) rethrows -> Result {
-    try operation(&value)
-  }
-
-  /// Replaces the value.
-  ///
-  /// - Parameter newValue: The new value.
-  public func setValue(_ newValue: sending Value) {
-    value = newValue
-  }
-}
