@@ -6,8 +6,7 @@ extension Store {
   ///
   /// ```
   /// received action: increment
-  ///   - count: 0
-  ///   + count: 1
+  ///   count: 0 → 1
   /// ```
   ///
   /// - Parameter sink: Receives each report; standard error when `nil`.
