@@ -27,7 +27,7 @@ extension TestStore {
   /// payload is `receive(.timerTick)`; so is `receive(\.timer.tick)` `receive(.timer(.tick))`.
   ///
   /// ```swift
-  /// await store.receive(.timerTick) { $0.secondsElapsed = 1 }
+  /// await store.receive(.timerTick) { $0.ticks = 1 }
   /// ```
   ///
   /// - Parameters:

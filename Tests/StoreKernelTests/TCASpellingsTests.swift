@@ -166,9 +166,8 @@ import Testing
   }
 
   @Test func transformDependencyByKeyPathChangesOneValue() async {
-    let store = TestStore(
-      initialState: Counter.State(),
-      reducer: Counter().transformDependency(\.greeting) { $0 += ", changed" })
+    let reducer = Counter().transformDependency(\.greeting) { $0 += ", changed" }
+    let store = TestStore(initialState: Counter.State(), reducer: reducer)
     await store.send(.greetTapped)
     await store.receive(.greeted("test greeting, changed")) {
       $0.log = ["test greeting, changed"]

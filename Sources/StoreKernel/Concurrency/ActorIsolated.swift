@@ -2,9 +2,13 @@
 /// swift-concurrency-extras), for a test's record of calls made from async code.
 ///
 /// ```swift
-/// let opened = ActorIsolated<[URL]>([])
-/// // in the dependency: await opened.withValue { $0.append(url) }
-/// #expect(await opened.value == [url])
+/// let calls = ActorIsolated<[Int]>([])
+/// await withTaskGroup(of: Void.self) { group in
+///   for number in 0..<10 {
+///     group.addTask { await calls.withValue { $0.append(number) } }
+///   }
+/// }
+/// #expect(await calls.value.sorted() == Array(0..<10))
 /// ```
 ///
 /// `Sendable`, as an actor is; its value is reached only on the actor.

@@ -4,12 +4,11 @@ import MultiStorePrimitives
 /// (from swift-concurrency-extras), most often a test's record of how a dependency was called.
 ///
 /// ```swift
-/// let saved = LockIsolated<[String]>([])
-/// let store = TestStore(initialState: Editor.State(), reducer: Editor()) {
-///   $0.saveNote = { text in saved.withValue { $0.append(text) } }
+/// let count = LockIsolated(0)
+/// DispatchQueue.concurrentPerform(iterations: 4) { _ in
+///   for _ in 0..<10_000 { count.withValue { $0 += 1 } }
 /// }
-/// await store.send(.saveTapped)
-/// #expect(saved.value == ["draft"])
+/// #expect(count.value == 40_000)
 /// ```
 ///
 /// The lock is the package's one lock (a `pthread_mutex_t`, which ThreadSanitizer sees). Unlike

@@ -186,8 +186,9 @@ extension Reducer {
   /// TCA's `.ifCaseLet(\.loggedIn, action: \.loggedIn) { LoggedIn() }`.
   ///
   /// ```swift
-  /// Reduce { state, action in … }
-  ///   .ifCaseLet(State.loggedIn, action: Action.loggedIn) { LoggedIn() }
+  /// .ifCaseLet(State.loggedIn, action: Action.loggedIn) {
+  ///   Counter()
+  /// }
   /// ```
   ///
   /// - Parameters:

@@ -38,7 +38,7 @@ extension Reducer {
   /// for the effects they return. TCA's `transformDependency(\.apiClient) { $0.fetch = … }`.
   ///
   /// ```swift
-  /// Search().transformDependency(\.searchClient) { $0.search = { _ in [] } }
+  /// let reducer = Counter().transformDependency(\.greeting) { $0 += ", changed" }
   /// ```
   ///
   /// - Parameters:

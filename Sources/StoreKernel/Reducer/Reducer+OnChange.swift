@@ -36,9 +36,9 @@ extension Reducer {
   /// `onChange(of:) { oldValue, state in … }`.
   ///
   /// ```swift
-  /// Settings().onChange(of: \.theme) { oldTheme, state in
-  ///   state.status = "Theme was \(oldTheme)"
-  ///   return .none
+  /// let reducer = Settings().onChange(of: \.theme) { oldTheme, state in
+  ///   state.changes.append("\(oldTheme) → \(state.theme)")
+  ///   return state.theme == "dark" ? .send(.fontSizeChosen(20)) : .none
   /// }
   /// ```
   ///

@@ -6,7 +6,9 @@ extension Reducer {
   /// copies the state once, to compare: a debugging aid, not for a release build.
   ///
   /// ```swift
-  /// let store = Store(initialState: Counter.State()) { Counter()._printChanges() }
+  /// let store = Store(initialState: Tally.State()) {
+  ///   Tally()._printChanges(to: { reports.record($0) })
+  /// }
   /// ```
   ///
   /// - Parameter sink: Receives each report; standard error when `nil`.
